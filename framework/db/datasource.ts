@@ -1,0 +1,122 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+import type { Pool as PgPool } from 'pg';
+import type { DialectName } from './dialect/types';
+import { registerSqliteFunctions } from './sqlite-functions';
+import { MysqlDatabase, PostgresDatabase, SqliteDatabase, type Database, type MysqlPoolLike } from './executor';
+
+export interface ParsedDatabaseUrl {
+  dialect: DialectName;
+  /** SQLite file path or `:memory:`. */
+  file?: string;
+  /** Connection URL for PostgreSQL and MySQL. */
+  url?: string;
+}
+
+export class DatabaseUrlError extends Error {}
+
+/** `sqlite:<path>`, `sqlite::memory:`, `postgres://…`, `postgresql://…`, `mysql://…`, `mariadb://…`. */
+export function parseDatabaseUrl(raw: string): ParsedDatabaseUrl {
+  const url = raw.trim();
+  if (url.startsWith('sqlite:')) {
+    let file = url.slice('sqlite:'.length);
+    if (file.startsWith('//')) file = file.slice(2);
+    if (file === '' ) throw new DatabaseUrlError(`DATABASE_URL ${raw}: missing SQLite file path`);
+    return { dialect: 'sqlite', file };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', url };
+  if (/^(mysql|mariadb):\/\//.test(url)) return { dialect: 'mysql', url: url.replace(/^mariadb:/, 'mysql:') };
+  throw new DatabaseUrlError(
+    `DATABASE_URL ${raw}: unsupported scheme (use sqlite:<path>, postgres://… or mysql://…)`,
+  );
+}
+
+export interface DataSourceParts {
+  entities: MixedList<Function | string | EntitySchema>;
+  migrations: MixedList<Function | string>;
+}
+
+/** Builds (without connecting) the TypeORM DataSource for a DATABASE_URL. */
+export function buildDataSource(databaseUrl: string, parts: DataSourceParts, synchronize = false): DataSource {
+  const parsed = parseDatabaseUrl(databaseUrl);
+  const common = {
+    entities: parts.entities,
+    migrations: parts.migrations,
+    migrationsTableName: 'netinv_migrations',
+    synchronize,
+    logging: false,
+  } as const;
+  let options: DataSourceOptions;
+  if (parsed.dialect === 'sqlite') {
+    const file = parsed.file as string;
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    options = {
+      ...common,
+      type: 'better-sqlite3',
+      database: file,
+      enableWAL: file !== ':memory:',
+      statementCacheSize: 200,
+      prepareDatabase: (db: BetterSqlite3.Database) => {
+        registerSqliteFunctions(db);
+        db.pragma('busy_timeout = 5000');
+        if (file !== ':memory:') db.pragma('synchronous = NORMAL');
+      },
+    } as DataSourceOptions;
+  } else if (parsed.dialect === 'postgres') {
+    options = { ...common, type: 'postgres', url: parsed.url, poolSize: 10 } as DataSourceOptions;
+  } else {
+    options = {
+      ...common,
+      type: 'mysql',
+      url: parsed.url,
+      // Binary collation: exact matches are case-sensitive as on the other databases.
+      charset: 'UTF8MB4_BIN',
+      timezone: 'Z',
+      dateStrings: true,
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      poolSize: 10,
+    } as DataSourceOptions;
+  }
+  return new DataSource(options);
+}
+
+export function dialectOf(ds: DataSource): DialectName {
+  const t = ds.options.type;
+  if (t === 'better-sqlite3') return 'sqlite';
+  if (t === 'postgres') return 'postgres';
+  if (t === 'mysql' || t === 'mariadb') return 'mysql';
+  throw new DatabaseUrlError(`unsupported TypeORM driver ${t}`);
+}
+
+/** The application's Database over an initialised DataSource's own connections. */
+export function openDatabase(ds: DataSource): Database {
+  const dialect = dialectOf(ds);
+  const driver = ds.driver as unknown as Record<string, unknown>;
+  if (dialect === 'sqlite') {
+    const writer = driver.databaseConnection as BetterSqlite3.Database;
+    const file = (ds.options as { database: string }).database;
+    let reader: BetterSqlite3.Database | null = null;
+    if (file !== ':memory:') {
+      reader = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+      registerSqliteFunctions(reader);
+      reader.pragma('busy_timeout = 5000');
+    }
+    return new SqliteDatabase(writer, reader);
+  }
+  if (dialect === 'postgres') return new PostgresDatabase(driver.master as PgPool);
+  return new MysqlDatabase(driver.pool as MysqlPoolLike);
+}
+
+/**
+ * MySQL creates tables with the database's default collation; a binary one keeps exact matches
+ * case-sensitive and ordering byte-wise, as on the other databases.
+ */
+export async function prepareSchema(ds: DataSource): Promise<void> {
+  if (dialectOf(ds) !== 'mysql') return;
+  const rows = (await ds.query('SELECT DATABASE() AS db')) as Array<{ db: string }>;
+  const name = rows[0]?.db;
+  if (name) await ds.query(`ALTER DATABASE \`${name.replace(/`/g, '``')}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+}

@@ -1,0 +1,30 @@
+import type { Dialect, UniqueViolation } from './types';
+
+export const mysqlDialect: Dialect = {
+  name: 'mysql',
+  quote: (id) => `\`${id.replace(/`/g, '``')}\``,
+  placeholder: () => '?',
+  lower: (expr) => `LOWER(${expr})`,
+  like: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '!'`,
+  // Tables use a binary collation, so REGEXP is case-sensitive unless the pattern says (?i).
+  regex: (expr, pattern) => `${expr} REGEXP ${pattern}`,
+  regexValue: (pattern, ci) => (ci ? `(?i)${pattern}` : pattern),
+  orderText: (expr) => expr,
+  concat: (...exprs) => `CONCAT(${exprs.join(', ')})`,
+  bool: (value) => (value ? 1 : 0),
+  withTimeout: (sql, ms) => `SET STATEMENT max_statement_time=${(ms / 1000).toFixed(3)} FOR ${sql}`,
+  uniqueViolation(err: unknown): UniqueViolation | null {
+    const e = err as { code?: string; sqlMessage?: string; message?: string };
+    if (e?.code !== 'ER_DUP_ENTRY') return null;
+    const m = /for key '(?:[^'.]*\.)?([^']+)'/.exec(e.sqlMessage ?? e.message ?? '');
+    return { constraint: m?.[1] };
+  },
+  isTimeout: (err) => {
+    const code = (err as { code?: string })?.code;
+    return code === 'ER_STATEMENT_TIMEOUT' || code === 'ER_QUERY_TIMEOUT' || (err as { errno?: number })?.errno === 1969;
+  },
+  isBadRegex: (err) => {
+    const e = err as { code?: string; errno?: number };
+    return e?.code === 'ER_REGEXP_ERROR' || e?.errno === 1139;
+  },
+};

@@ -1,0 +1,23 @@
+import type { Dialect, UniqueViolation } from './types';
+
+export const postgresDialect: Dialect = {
+  name: 'postgres',
+  quote: (id) => `"${id.replace(/"/g, '""')}"`,
+  placeholder: (n) => `$${n}`,
+  lower: (expr) => `lower(${expr})`,
+  like: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '!'`,
+  regex: (expr, pattern, ci) => `${expr} ${ci ? '~*' : '~'} ${pattern}`,
+  regexValue: (pattern) => pattern,
+  // The database collation may ignore punctuation or case; "C" orders bytes like the others.
+  orderText: (expr) => `${expr} COLLATE "C"`,
+  concat: (...exprs) => exprs.join(' || '),
+  bool: (value) => value,
+  uniqueViolation(err: unknown): UniqueViolation | null {
+    const e = err as { code?: string; constraint?: string; detail?: string };
+    if (e?.code !== '23505') return null;
+    const m = /Key \(([^)]+)\)=/.exec(e.detail ?? '');
+    return { constraint: e.constraint, columns: m ? m[1].split(',').map((c) => c.trim().replace(/^"|"$/g, '')) : undefined };
+  },
+  isTimeout: (err) => (err as { code?: string })?.code === '57014',
+  isBadRegex: (err) => (err as { code?: string })?.code === '2201B',
+};

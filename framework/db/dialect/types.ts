@@ -1,0 +1,55 @@
+/**
+ * Everything that differs between SQLite, PostgreSQL and MySQL/MariaDB. SQL text that is not
+ * portable lives only in the three implementations of this interface.
+ */
+export type DialectName = 'sqlite' | 'postgres' | 'mysql';
+
+export interface UniqueViolation {
+  /** Constraint or index name, when the driver reports it. */
+  constraint?: string;
+  /** Columns, when the driver reports them instead of a name (SQLite). */
+  columns?: string[];
+}
+
+export interface Dialect {
+  readonly name: DialectName;
+  /** Quotes an identifier taken from metadata (never from user input). */
+  quote(identifier: string): string;
+  /** Placeholder for the n-th (1-based) bound parameter. */
+  placeholder(n: number): string;
+  /** Unicode-aware lower-casing of an expression. */
+  lower(expr: string): string;
+  /** LIKE with `!` as escape character; `pattern` is a placeholder bound to an escaped value. */
+  like(expr: string, pattern: string): string;
+  /** Regular-expression match; `pattern` is a placeholder. */
+  regex(expr: string, pattern: string, caseInsensitive: boolean): string;
+  /** Prefix a case-insensitive regex needs on this engine (bound as part of the value). */
+  regexValue(pattern: string, caseInsensitive: boolean): string;
+  /** Byte-wise ordering of a text expression, identical on every database. */
+  orderText(expr: string): string;
+  /** String concatenation. */
+  concat(...exprs: string[]): string;
+  /** Value bound for a boolean parameter. */
+  bool(value: boolean): unknown;
+  /** Wraps a statement so it is cancelled after `ms` milliseconds (regex filters), when supported. */
+  withTimeout?(sql: string, ms: number): string;
+  /** Recognises a unique-constraint violation raised by the driver. */
+  uniqueViolation(err: unknown): UniqueViolation | null;
+  /** True when the error is a statement timeout raised by withTimeout. */
+  isTimeout(err: unknown): boolean;
+  /** True when the database rejected a regular expression. */
+  isBadRegex(err: unknown): boolean;
+}
+
+/** Escapes `%`, `_` and the escape character itself for LIKE patterns using `!` as escape. */
+export function escapeLike(value: string): string {
+  return value.replace(/[!%_]/g, (c) => `!${c}`);
+}
+
+/** LIMIT/OFFSET clause; `limit` null means no limit. Both are placeholders or literals from code. */
+export function paginateClause(dialect: Dialect, limit: string | null, offset: string): string {
+  if (limit !== null) return `LIMIT ${limit} OFFSET ${offset}`;
+  if (dialect.name === 'postgres') return `OFFSET ${offset}`;
+  if (dialect.name === 'mysql') return `LIMIT 18446744073709551615 OFFSET ${offset}`;
+  return `LIMIT -1 OFFSET ${offset}`;
+}

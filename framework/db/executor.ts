@@ -1,0 +1,265 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Pool as PgPool, PoolClient as PgPoolClient, CustomTypesConfig } from 'pg';
+import { types as pgTypes } from 'pg';
+import type { Dialect } from './dialect/types';
+import { sqliteDialect } from './dialect/sqlite';
+import { postgresDialect } from './dialect/postgres';
+import { mysqlDialect } from './dialect/mysql';
+import { Mutex } from './mutex';
+
+export type Row = unknown[];
+export type ObjectRow = Record<string, unknown>;
+
+/** Runs parameterised SQL. Rows come back as arrays in select order (the fast path) or objects. */
+export interface Executor {
+  readonly dialect: Dialect;
+  rows(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  objects(sql: string, params?: readonly unknown[]): Promise<ObjectRow[]>;
+  /** Executes a statement and returns the number of affected rows. */
+  run(sql: string, params?: readonly unknown[]): Promise<number>;
+  /** True inside a transaction. */
+  readonly inTransaction: boolean;
+}
+
+export interface QueryStats {
+  queries: number;
+}
+
+/** The application's view of the database: a reader for plain reads and one transaction per write. */
+export interface Database {
+  readonly dialect: Dialect;
+  readonly reader: Executor;
+  readonly stats: QueryStats;
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /** Releases connections the Database opened itself (the SQLite reader). */
+  close?(): void;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQLite (better-sqlite3): synchronous driver, one writer; a second read-only connection serves
+// reads of file databases so that they never see another request's uncommitted writes.
+
+type Statement = BetterSqlite3.Statement<unknown[], unknown>;
+
+class StatementCache {
+  private readonly map = new Map<string, Statement>();
+  constructor(private readonly conn: BetterSqlite3.Database, private readonly size = 1000) {}
+  get(sql: string): Statement {
+    let stmt = this.map.get(sql);
+    if (!stmt) {
+      stmt = this.conn.prepare(sql);
+      this.map.set(sql, stmt);
+      if (this.map.size > this.size) this.map.delete(this.map.keys().next().value as string);
+    }
+    return stmt;
+  }
+}
+
+function sqliteParams(params: readonly unknown[]): unknown[] {
+  return params.map((p) => (p === undefined ? null : typeof p === 'boolean' ? (p ? 1 : 0) : p));
+}
+
+class SqliteExecutor implements Executor {
+  readonly dialect = sqliteDialect;
+  private readonly cache: StatementCache;
+  constructor(
+    conn: BetterSqlite3.Database,
+    private readonly stats: QueryStats,
+    private readonly gate: Mutex | null,
+    readonly inTransaction: boolean,
+  ) {
+    this.cache = new StatementCache(conn);
+  }
+  private async wait(): Promise<void> {
+    // In-memory databases have a single connection: a read waits for an open write transaction.
+    if (this.gate?.locked) (await this.gate.acquire())();
+  }
+  async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+    await this.wait();
+    this.stats.queries++;
+    const stmt = this.cache.get(sql);
+    if (!stmt.reader) {
+      stmt.run(...sqliteParams(params));
+      return [];
+    }
+    return stmt.raw(true).all(...sqliteParams(params)) as Row[];
+  }
+  async objects(sql: string, params: readonly unknown[] = []): Promise<ObjectRow[]> {
+    await this.wait();
+    this.stats.queries++;
+    const stmt = this.cache.get(sql);
+    return stmt.raw(false).all(...sqliteParams(params)) as ObjectRow[];
+  }
+  async run(sql: string, params: readonly unknown[] = []): Promise<number> {
+    await this.wait();
+    this.stats.queries++;
+    return this.cache.get(sql).run(...sqliteParams(params)).changes;
+  }
+}
+
+export class SqliteDatabase implements Database {
+  readonly dialect = sqliteDialect;
+  readonly stats: QueryStats = { queries: 0 };
+  readonly reader: Executor;
+  private readonly writer: SqliteExecutor;
+  private readonly mutex = new Mutex();
+
+  constructor(private readonly conn: BetterSqlite3.Database, private readonly readerConn: BetterSqlite3.Database | null) {
+    this.writer = new SqliteExecutor(conn, this.stats, null, true);
+    this.reader = readerConn
+      ? new SqliteExecutor(readerConn, this.stats, null, false)
+      : new SqliteExecutor(conn, this.stats, this.mutex, false);
+  }
+
+  close(): void {
+    this.readerConn?.close();
+  }
+
+  async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    const release = await this.mutex.acquire();
+    try {
+      this.conn.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(this.writer);
+        this.conn.exec('COMMIT');
+        return result;
+      } catch (err) {
+        if (this.conn.inTransaction) this.conn.exec('ROLLBACK');
+        throw err;
+      }
+    } finally {
+      release();
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL (pg pool owned by TypeORM's driver)
+
+const RAW_OIDS = new Set([1082 /* date */, 1114 /* timestamp */, 1184 /* timestamptz */, 1700 /* numeric */]);
+const pgTypesConfig: CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (RAW_OIDS.has(oid)) return (v: string) => v;
+    if (oid === 20) return (v: string) => Number(v); // int8: counts and big integers
+    return pgTypes.getTypeParser(oid, format ?? 'text');
+  }) as CustomTypesConfig['getTypeParser'],
+};
+
+type PgQueryable = PgPool | PgPoolClient;
+
+class PostgresExecutor implements Executor {
+  readonly dialect = postgresDialect;
+  constructor(private readonly client: PgQueryable, private readonly stats: QueryStats, readonly inTransaction: boolean) {}
+  async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+    this.stats.queries++;
+    const r = await this.client.query({ text: sql, values: params as unknown[], rowMode: 'array', types: pgTypesConfig });
+    return r.rows as Row[];
+  }
+  async objects(sql: string, params: readonly unknown[] = []): Promise<ObjectRow[]> {
+    this.stats.queries++;
+    const r = await this.client.query({ text: sql, values: params as unknown[], types: pgTypesConfig });
+    return r.rows as ObjectRow[];
+  }
+  async run(sql: string, params: readonly unknown[] = []): Promise<number> {
+    this.stats.queries++;
+    const r = await this.client.query({ text: sql, values: params as unknown[], types: pgTypesConfig });
+    return r.rowCount ?? 0;
+  }
+}
+
+export class PostgresDatabase implements Database {
+  readonly dialect = postgresDialect;
+  readonly stats: QueryStats = { queries: 0 };
+  readonly reader: Executor;
+  constructor(private readonly pool: PgPool) {
+    this.reader = new PostgresExecutor(pool, this.stats, false);
+  }
+  async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      try {
+        const result = await fn(new PostgresExecutor(client, this.stats, true));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    } finally {
+      client.release();
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// MySQL / MariaDB (mysql2 callback pool owned by TypeORM's driver)
+
+interface MysqlQueryOptions {
+  sql: string;
+  values?: unknown[];
+  rowsAsArray?: boolean;
+}
+type MysqlCallback = (err: Error | null, result?: unknown) => void;
+export interface MysqlConnectionLike {
+  query(options: MysqlQueryOptions, cb: MysqlCallback): void;
+  release?(): void;
+}
+export interface MysqlPoolLike extends MysqlConnectionLike {
+  getConnection(cb: (err: Error | null, conn: MysqlConnectionLike & { release(): void }) => void): void;
+}
+
+function mysqlQuery(conn: MysqlConnectionLike, options: MysqlQueryOptions): Promise<unknown> {
+  return new Promise((resolve, reject) => conn.query(options, (err, result) => (err ? reject(err) : resolve(result))));
+}
+
+function mysqlParams(params: readonly unknown[]): unknown[] {
+  return params.map((p) => (p === undefined ? null : p));
+}
+
+class MysqlExecutor implements Executor {
+  readonly dialect = mysqlDialect;
+  constructor(private readonly conn: MysqlConnectionLike, private readonly stats: QueryStats, readonly inTransaction: boolean) {}
+  async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+    this.stats.queries++;
+    const r = await mysqlQuery(this.conn, { sql, values: mysqlParams(params), rowsAsArray: true });
+    return Array.isArray(r) ? (r as Row[]) : [];
+  }
+  async objects(sql: string, params: readonly unknown[] = []): Promise<ObjectRow[]> {
+    this.stats.queries++;
+    const r = await mysqlQuery(this.conn, { sql, values: mysqlParams(params) });
+    return Array.isArray(r) ? (r as ObjectRow[]) : [];
+  }
+  async run(sql: string, params: readonly unknown[] = []): Promise<number> {
+    this.stats.queries++;
+    const r = (await mysqlQuery(this.conn, { sql, values: mysqlParams(params) })) as { affectedRows?: number };
+    return r?.affectedRows ?? 0;
+  }
+}
+
+export class MysqlDatabase implements Database {
+  readonly dialect = mysqlDialect;
+  readonly stats: QueryStats = { queries: 0 };
+  readonly reader: Executor;
+  constructor(private readonly pool: MysqlPoolLike) {
+    this.reader = new MysqlExecutor(pool, this.stats, false);
+  }
+  async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    const conn = await new Promise<MysqlConnectionLike & { release(): void }>((resolve, reject) =>
+      this.pool.getConnection((err, c) => (err ? reject(err) : resolve(c))),
+    );
+    try {
+      await mysqlQuery(conn, { sql: 'START TRANSACTION' });
+      try {
+        const result = await fn(new MysqlExecutor(conn, this.stats, true));
+        await mysqlQuery(conn, { sql: 'COMMIT' });
+        return result;
+      } catch (err) {
+        await mysqlQuery(conn, { sql: 'ROLLBACK' }).catch(() => undefined);
+        throw err;
+      }
+    } finally {
+      conn.release();
+    }
+  }
+}

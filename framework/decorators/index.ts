@@ -1,0 +1,159 @@
+import type { FieldKind } from '../fields/kind';
+import { booleanKind } from '../fields/boolean';
+import { choiceKind, type ChoiceOptions, type ChoiceSet } from '../fields/choice';
+import { contentTypesKind, type ContentTypesOptions } from '../fields/content-types';
+import { customFieldsKind } from '../fields/custom-fields';
+import { dateKind, dateTimeKind, type DateOptions } from '../fields/date';
+import { decimalKind, type DecimalOptions } from '../fields/decimal';
+import { foreignKeyKind, type ForeignKeyOptions } from '../fields/foreign-key';
+import { integerKind, type IntegerOptions } from '../fields/integer';
+import { jsonKind } from '../fields/json';
+import { manyToManyKind, type ManyToManyOptions } from '../fields/many-to-many';
+import { relatedCountKind, type RelatedCountOptions } from '../fields/related-count';
+import { statusKind } from '../fields/status';
+import { slugKind, stringKind, textKind, type SlugOptions, type StringOptions } from '../fields/string';
+import { treeDepthKind, treeParentKind, type TreeParentOptions } from '../fields/tree';
+import { uuidKind, type UuidOptions } from '../fields/uuid';
+import { hiddenKind, type HiddenOptions } from '../fields/hidden';
+import { timeZoneKind } from '../fields/timezone';
+import { passwordKind } from '../fields/password';
+import { naturalize } from '../fields/string';
+import { recordField, recordFilter, recordModel } from '../metadata/storage';
+import type { FieldOptions, ModelClass, ModelOptions, NamedFilterOptions, Thunk } from '../metadata/types';
+
+/** Records a field of `kind` and lets the kind apply its TypeORM/class-validator decorators. */
+export function declareField(kind: FieldKind, options: object = {}): PropertyDecorator {
+  return (proto, property) => {
+    const name = String(property);
+    kind.decorate(proto, name, options);
+    recordField((proto as { constructor: Function }).constructor, { property: name, kind, options: options as FieldOptions });
+  };
+}
+
+/** Declares a model class: its endpoint path, display, brief form and ordering. */
+export function Model(options: ModelOptions): ClassDecorator {
+  return (cls) => {
+    recordModel(cls, options);
+    if (options.name) Object.defineProperty(cls, 'netinvModelName', { value: options.name });
+  };
+}
+
+/** Plain columns. */
+export const Field = {
+  String: (o: StringOptions & { maxLength: number }) => declareField(stringKind, o),
+  Text: (o: StringOptions = {}) => declareField(textKind, { blank: true, ...o }),
+  Slug: (o: SlugOptions = {}) => declareField(slugKind, { maxLength: 100, unique: true, required: o.from ? false : undefined, ...o }),
+  Email: (o: StringOptions = {}) => declareField(stringKind, { maxLength: 254, blank: true, ...o, format: 'email' }),
+  Url: (o: StringOptions = {}) => declareField(stringKind, { maxLength: 200, blank: true, ...o, format: 'url' }),
+  Integer: (o: IntegerOptions = {}) => declareField(integerKind, o),
+  Decimal: (o: DecimalOptions) => declareField(decimalKind, o),
+  Boolean: (o: FieldOptions = {}) => declareField(booleanKind, { required: false, ...o }),
+  Date: (o: DateOptions = {}) => declareField(dateKind, o),
+  DateTime: (o: DateOptions = {}) => declareField(dateTimeKind, o),
+  UUID: (o: UuidOptions = {}) => declareField(uuidKind, o),
+  JSON: (o: FieldOptions = {}) => declareField(jsonKind, { nullable: true, required: false, ...o }),
+};
+
+/** A fixed choice set: `{value, label}` on read, the bare value on write. */
+export function ChoiceField(choices: ChoiceSet, options: Omit<ChoiceOptions, 'choices'> = {}): PropertyDecorator {
+  return declareField(choiceKind, { ...options, choices } as ChoiceOptions);
+}
+
+/** extras.Status restricted to the statuses enabled for this model. */
+export function StatusField(target: Thunk<ModelClass>, options: FieldOptions = {}): PropertyDecorator {
+  return declareField(statusKind, { ...options, target, onDelete: 'protect', feature: 'statuses' } as FieldOptions);
+}
+
+/** A foreign key: nested object on read, UUID or attribute object on write. */
+export function ForeignKey(target: Thunk<ModelClass>, options: Omit<ForeignKeyOptions, 'target'>): PropertyDecorator {
+  const defaults: FieldOptions = options.nullable ? { default: null, required: false } : {};
+  return declareField(foreignKeyKind, { ...defaults, ...options, target } as ForeignKeyOptions);
+}
+
+/** A many-to-many relation kept in a link table. */
+export function ManyToMany(target: Thunk<ModelClass>, options: Omit<ManyToManyOptions, 'target'> = {}): PropertyDecorator {
+  return declareField(manyToManyKind, { required: false, writeBy: 'pk', ...options, target } as ManyToManyOptions);
+}
+
+/** `tags`: the tagging feature, provided by the application that defines tags. */
+export function TagsField(options: FieldOptions = {}): PropertyDecorator {
+  return declareField(manyToManyKind, {
+    required: false,
+    writeBy: 'nested',
+    restrictBy: 'content_types',
+    slot: 'tail',
+    rank: 30,
+    ...options,
+    feature: 'tags',
+  } as ManyToManyOptions);
+}
+
+/** `content_types`: a list of `app_label.model` strings. */
+export function ContentTypesField(options: ContentTypesOptions = {}): PropertyDecorator {
+  return declareField(contentTypesKind, options);
+}
+
+/** Read-only count of related rows (`site_count`). */
+export function RelatedCount(target: Thunk<ModelClass>, via: string, options: Omit<RelatedCountOptions, 'target' | 'via'> = {}): PropertyDecorator {
+  return declareField(relatedCountKind, { readOnly: true, ...options, target, via } as RelatedCountOptions);
+}
+
+/** `parent` of a tree model; children are deleted with their parent. */
+export function TreeParent(options: TreeParentOptions = {}): PropertyDecorator {
+  const parent = declareField(treeParentKind, {
+    nullable: true,
+    required: false,
+    default: null,
+    related: 'children',
+    ...options,
+    onDelete: 'cascade',
+    descendants: true,
+  } as FieldOptions);
+  const path = declareField(hiddenKind, { hidden: true, readOnly: true, lookups: false, sqlType: 'varchar', length: 760 } as HiddenOptions);
+  const sort = declareField(hiddenKind, { hidden: true, readOnly: true, lookups: false, sqlType: 'text' } as HiddenOptions);
+  return (proto, property) => {
+    parent(proto, property);
+    path(proto, '_tree_path');
+    sort(proto, '_tree_sort');
+  };
+}
+
+/** Hidden natural-sort key of another field (`_name` of `name`: digit runs padded), for ordering. */
+export function NaturalKey(of: string): PropertyDecorator {
+  return declareField(hiddenKind, {
+    hidden: true,
+    readOnly: true,
+    lookups: false,
+    sqlType: 'varchar',
+    length: 255,
+    derive: (values) => naturalize(String(values[of] ?? '')),
+  } as HiddenOptions);
+}
+
+/** An IANA time zone name. */
+export function TimeZoneField(options: FieldOptions = {}): PropertyDecorator {
+  return declareField(timeZoneKind, { required: false, ...options });
+}
+
+/** A write-only password, stored hashed. */
+export function PasswordField(options: FieldOptions = {}): PropertyDecorator {
+  return declareField(passwordKind, { writeOnly: true, ...options });
+}
+
+/** `_depth` of a tree model. */
+export function TreeDepth(options: FieldOptions = {}): PropertyDecorator {
+  return declareField(treeDepthKind, { readOnly: true, label: 'Depth', ...options });
+}
+
+/** `custom_fields`: values of the custom fields defined for the model. */
+export function CustomFieldsField(options: FieldOptions = {}): PropertyDecorator {
+  return declareField(customFieldsKind, { required: false, slot: 'tail', rank: 50, ...options, feature: 'custom_fields' } as FieldOptions);
+}
+
+/** A named filter: a static method returning a predicate for the parsed value. */
+export function Filter(options: NamedFilterOptions): MethodDecorator {
+  return (cls, property) => {
+    const name = options.name ?? String(property);
+    recordFilter(cls as Function, { name, method: String(property), options });
+  };
+}

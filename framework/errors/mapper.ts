@@ -1,0 +1,38 @@
+import { ApiError } from './index';
+
+export interface ErrorResponse {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  /** True when the error was unexpected and must be logged. */
+  unexpected: boolean;
+}
+
+/** The single place where exceptions become HTTP responses (cf. DRF's exception_handler). */
+export function errorToResponse(err: unknown, version: string): ErrorResponse {
+  if (err instanceof ApiError) {
+    return { status: err.status, body: err.body(), headers: err.headers(), unexpected: false };
+  }
+  const bodyParserError = asBodyParserError(err);
+  if (bodyParserError) return bodyParserError;
+  const e = err instanceof Error ? err : new Error(String(err));
+  return {
+    status: 500,
+    body: { error: e.message, exception: e.constructor?.name ?? 'Error', netinv_version: version },
+    headers: {},
+    unexpected: true,
+  };
+}
+
+/** Errors raised by Express's body readers carry a status and a type. */
+function asBodyParserError(err: unknown): ErrorResponse | null {
+  if (!err || typeof err !== 'object') return null;
+  const e = err as { type?: string; status?: number };
+  if (e.type === 'entity.too.large') {
+    return { status: 413, body: { detail: 'Request body too large.' }, headers: {}, unexpected: false };
+  }
+  if (typeof e.type === 'string' && e.type.startsWith('request.') || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    return { status: 400, body: { detail: 'Malformed request body.' }, headers: {}, unexpected: false };
+  }
+  return null;
+}

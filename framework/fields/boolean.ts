@@ -1,0 +1,54 @@
+import { FieldError } from '../errors';
+import type { FieldOptions } from '../metadata/types';
+import { applyColumn, baseInfo, inList, rejectNull } from './common';
+import { FilterValueError, type FieldKind } from './kind';
+
+const TRUE = new Set(['t', 'T', 'y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON', '1', 1, true]);
+const FALSE = new Set(['f', 'F', 'n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF', '0', 0, 0.0, false]);
+
+/** DRF's BooleanField input rules. */
+export function parseBoolean(input: unknown): boolean {
+  if (TRUE.has(input as string)) return true;
+  if (FALSE.has(input as string)) return false;
+  throw new FieldError('Must be a valid boolean.');
+}
+
+/** Filter values: true/false (any case), 1/0, yes/no; anything else is a 400. */
+export function booleanFilterValue(raw: string): boolean {
+  const t = raw.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(t)) return true;
+  if (['false', '0', 'no', 'off'].includes(t)) return false;
+  throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
+}
+
+/** Drivers return booleans as true/false, 1/0 or "1"/"0". */
+export function toBoolean(raw: unknown): boolean | null {
+  if (raw === null || raw === undefined) return null;
+  return raw === true || raw === 1 || raw === '1' || raw === 't';
+}
+
+export const booleanKind: FieldKind = {
+  name: 'boolean',
+  decorate(proto, property, options: FieldOptions) {
+    applyColumn(proto, property, { name: options.column ?? property, type: Boolean, nullable: options.nullable ?? false });
+  },
+  column: (field) => field.options.column ?? field.name,
+  reader(field, scope) {
+    const i = scope.column(field.column as string);
+    return (row) => toBoolean(row[i]);
+  },
+  parse(field, input) {
+    if (rejectNull(field, input)) return null;
+    return parseBoolean(input);
+  },
+  load: (field, row) => toBoolean(row[field.column as string]),
+  store: (field, value) => ({ [field.column as string]: value }),
+  lookups: () => [''],
+  filterValue: (_f, raw) => booleanFilterValue(raw),
+  compare(_f, expr, lookup, values, params) {
+    if (lookup === 'isnull') return values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`;
+    return inList(expr, values, params);
+  },
+  info: (field) => baseInfo(field, 'boolean'),
+  schema: (field) => ({ type: 'boolean', ...(field.nullable ? { nullable: true } : {}) }),
+};

@@ -1,0 +1,156 @@
+import { Column } from 'typeorm';
+import type { ColumnOptions } from 'typeorm';
+import { escapeLike, type Dialect } from '../db/dialect/types';
+import type { Params } from '../db/params';
+import { compileRegex } from '../db/sqlite-functions';
+import { FieldError } from '../errors';
+import type { FieldMeta } from '../metadata/model-meta';
+import type { FieldInfo } from './kind';
+import { FilterValueError } from './kind';
+
+export const STRING_LOOKUPS = ['', 'n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 're', 'nre', 'ire', 'nire'] as const;
+export const NUMERIC_LOOKUPS = ['', 'n', 'lt', 'lte', 'gt', 'gte'] as const;
+export const EXACT_LOOKUPS = ['', 'n'] as const;
+
+/** Applies a TypeORM column with the field's physical name and nullability. */
+export function applyColumn(proto: object, property: string, options: ColumnOptions): void {
+  Column(options)(proto, property);
+}
+
+export function isBlankInput(value: unknown): boolean {
+  return value === undefined;
+}
+
+/** DRF's null handling, shared by every scalar kind. */
+export function rejectNull(field: FieldMeta, value: unknown): boolean {
+  if (value !== null) return false;
+  if (field.nullable) return true;
+  throw new FieldError('This field may not be null.');
+}
+
+export function baseInfo(field: FieldMeta, type: string): FieldInfo {
+  const info: FieldInfo = { type, required: field.required, read_only: field.readOnly, label: field.label };
+  if (field.options.help) info.help_text = field.options.help;
+  return info;
+}
+
+function or(parts: string[]): string {
+  if (parts.length === 0) return '1=0';
+  return parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
+}
+
+/** `expr IN (...)`, with NULL handled as IS NULL. */
+export function inList(expr: string, values: unknown[], params: Params): string {
+  const nonNull = values.filter((v) => v !== null);
+  const parts: string[] = [];
+  if (nonNull.length === 1) parts.push(`${expr} = ${params.add(nonNull[0])}`);
+  else if (nonNull.length > 1) parts.push(`${expr} IN (${params.list(nonNull)})`);
+  if (nonNull.length !== values.length) parts.push(`${expr} IS NULL`);
+  return or(parts);
+}
+
+const ORDER_OPS: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
+
+/** Lookups of ordered scalar kinds: exact, in, lt, lte, gt, gte, isnull. */
+export function compareScalar(expr: string, lookup: string, values: unknown[], params: Params): string {
+  if (lookup === 'exact' || lookup === 'in') return inList(expr, values, params);
+  if (lookup === 'isnull') return values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`;
+  const op = ORDER_OPS[lookup];
+  if (op) return or(values.map((v) => `${expr} ${op} ${params.add(v)}`));
+  throw new FilterValueError(`Unsupported lookup ${lookup}`);
+}
+
+/** Lookups of textual kinds; the i-forms fold case with the database's Unicode lower(). */
+export function compareText(dialect: Dialect, expr: string, lookup: string, values: unknown[], params: Params): string {
+  const lower = dialect.lower;
+  const like = (pattern: (v: string) => string, ci: boolean) =>
+    or(values.map((v) => {
+      const p = params.add(pattern(escapeLike(String(v))));
+      return ci ? dialect.like(lower(expr), lower(p)) : dialect.like(expr, p);
+    }));
+  switch (lookup) {
+    case 'exact':
+    case 'in':
+      return inList(expr, values, params);
+    case 'iexact':
+      return or(values.map((v) => (v === null ? `${expr} IS NULL` : `${lower(expr)} = ${lower(params.add(v))}`)));
+    case 'contains':
+      return like((v) => `%${v}%`, false);
+    case 'icontains':
+      return like((v) => `%${v}%`, true);
+    case 'startswith':
+      return like((v) => `${v}%`, false);
+    case 'istartswith':
+      return like((v) => `${v}%`, true);
+    case 'endswith':
+      return like((v) => `%${v}`, false);
+    case 'iendswith':
+      return like((v) => `%${v}`, true);
+    case 'regex':
+    case 'iregex': {
+      const ci = lookup === 'iregex';
+      return or(values.map((v) => dialect.regex(expr, params.add(dialect.regexValue(String(v), ci)), ci)));
+    }
+    default:
+      return compareScalar(expr, lookup, values, params);
+  }
+}
+
+/**
+ * Regular expressions are checked against RE2's syntax before they reach any database, so an
+ * invalid or backtracking-only construct (back-references, look-around) is a 400 everywhere.
+ */
+export function checkRegex(pattern: string): string {
+  try {
+    compileRegex(pattern, false);
+  } catch (err) {
+    throw new FilterValueError(`Invalid regular expression: ${(err as Error).message}`);
+  }
+  return pattern;
+}
+
+/** Text filter values: any string; regular expressions validated. */
+export function textFilterValue(raw: string, lookup: string): string {
+  if (lookup === 'regex' || lookup === 'iregex') return checkRegex(raw);
+  return raw;
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Python's repr of a value, as Nautobot's messages quote user input. */
+export function pyRepr(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
+    const escaped = value.replace(/\\/g, '\\\\').replace(new RegExp(quote, 'g'), `\\${quote}`);
+    return `${quote}${escaped}${quote}`;
+  }
+  if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
+  if (typeof value === 'object') {
+    return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`).join(', ')}}`;
+  }
+  return String(value);
+}
+
+/** Python's `type(x).__name__` for messages such as `Expected a list of items but got type "dict".` */
+export function pyTypeName(value: unknown): string {
+  if (value === null || value === undefined) return 'NoneType';
+  if (Array.isArray(value)) return 'list';
+  switch (typeof value) {
+    case 'string':
+      return 'str';
+    case 'boolean':
+      return 'bool';
+    case 'number':
+      return Number.isInteger(value) ? 'int' : 'float';
+    case 'object':
+      return 'dict';
+    default:
+      return typeof value;
+  }
+}

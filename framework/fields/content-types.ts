@@ -1,0 +1,84 @@
+import { ArrayNotEmpty } from 'class-validator';
+import { escapeLike } from '../db/dialect/types';
+import type { Params } from '../db/params';
+import { FieldError } from '../errors';
+import type { FieldMeta } from '../metadata/model-meta';
+import type { Registry, ResolvingKind } from '../metadata/registry';
+import type { FieldOptions } from '../metadata/types';
+import { applyColumn, baseInfo, pyTypeName } from './common';
+import { parseJsonColumn } from './json';
+import { FilterValueError, type FieldKind } from './kind';
+
+export interface ContentTypesOptions extends FieldOptions {
+  /** Only models taking part in this feature are valid (`statuses`, `tags`, `custom_fields`…). */
+  feature?: string;
+}
+
+const LABEL = /^[a-z0-9_]+\.[a-z0-9_]+$/;
+
+/** SQL true when a content-type list column contains `label`. */
+export function containsLabel(expr: string, label: string, params: Params): string {
+  return params.dialect.like(expr, params.add(`%"${escapeLike(label)}"%`));
+}
+
+export function allowedLabels(field: FieldMeta): string[] {
+  return (field.extra.allowed as string[] | undefined) ?? [];
+}
+
+/**
+ * A list of `app_label.model` strings, stored as a JSON array: these lists are short and live
+ * on small tables (statuses, tags, custom fields), so a link table would buy nothing.
+ */
+export const contentTypesKind: FieldKind & ResolvingKind = {
+  name: 'content-types',
+  decorate(proto, property, options: ContentTypesOptions) {
+    applyColumn(proto, property, { name: options.column ?? property, type: 'text', nullable: false });
+    if (options.required !== false) ArrayNotEmpty({ message: 'This list may not be empty.' })(proto, property);
+  },
+  resolve(field: FieldMeta, registry: Registry) {
+    const feature = field.opts<ContentTypesOptions>().feature;
+    field.extra.allowed = feature ? registry.labelsWith(feature) : registry.models.map((m) => m.label).sort();
+    field.extra.known = new Set(registry.models.map((m) => m.label));
+  },
+  column: (field) => field.options.column ?? field.name,
+  reader(field, scope) {
+    const i = scope.column(field.column as string);
+    return (row) => {
+      const v = parseJsonColumn(row[i]);
+      return Array.isArray(v) ? [...v].sort() : [];
+    };
+  },
+  parse(field, input) {
+    if (!Array.isArray(input)) throw new FieldError(`Expected a list of items but got type "${pyTypeName(input)}".`);
+    const allowed = new Set(allowedLabels(field));
+    const out = new Set<string>();
+    for (const item of input) {
+      if (typeof item !== 'string' || !LABEL.test(item)) {
+        throw new FieldError("Invalid value. Specify a content type as '<app_label>.<model_name>'.");
+      }
+      if (!allowed.has(item)) throw new FieldError(`Invalid content type: ${item}`);
+      out.add(item);
+    }
+    return [...out].sort();
+  },
+  defaultValue: (field) => [...allowedLabels(field)],
+  load(field, row) {
+    const v = parseJsonColumn(row[field.column as string]);
+    return Array.isArray(v) ? v : [];
+  },
+  store: (field, value) => ({ [field.column as string]: JSON.stringify(value ?? []) }),
+  lookups: () => ['', 'n'],
+  filterValue(field, raw) {
+    if (!LABEL.test(raw) || !(field.extra.known as Set<string>).has(raw)) {
+      throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
+    }
+    return raw;
+  },
+  compare(_field, expr, _lookup, values, params) {
+    // A repeated content type means "applies to all of them" (Nautobot's AND semantics).
+    const parts = values.map((v) => containsLabel(expr, String(v), params));
+    return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`;
+  },
+  info: (field) => baseInfo(field, 'field'),
+  schema: (field) => ({ type: 'array', items: { type: 'string', enum: allowedLabels(field) } }),
+};

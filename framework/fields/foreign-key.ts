@@ -1,0 +1,93 @@
+import { Index, JoinColumn, ManyToOne } from 'typeorm';
+import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import type { Registry, ResolvingKind } from '../metadata/registry';
+import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
+import { objectEmitter } from '../serializer/representation';
+import { resolveRelated } from '../serializer/related';
+import { baseInfo, inList } from './common';
+import type { FieldKind, FieldInfo } from './kind';
+import { FilterValueError } from './kind';
+import { canonicalUuid } from './uuid';
+
+export type OnDelete = 'cascade' | 'protect' | 'set_null';
+
+export interface ForeignKeyOptions extends FieldOptions {
+  target: Thunk<ModelClass>;
+  onDelete: OnDelete;
+  /** Name of the reverse filter on the target (`sites` on regions); none when omitted. */
+  related?: string;
+  /** Filter `<name>` accepts this attribute of the target besides its id (default: its natural key). */
+  naturalKey?: string | false;
+  /** `<name>_id` filter (on by default). */
+  idFilter?: boolean;
+  /** Tree targets: `<name>` filters include descendants. */
+  descendants?: boolean;
+}
+
+export function fkOptions(field: FieldMeta): ForeignKeyOptions {
+  return field.opts<ForeignKeyOptions>();
+}
+
+/** The target's natural key for `<fk>=<value>` filters: slug where there is one, else name. */
+export function naturalKeyOf(field: FieldMeta): string | null {
+  const o = fkOptions(field);
+  if (o.naturalKey === false) return null;
+  if (o.naturalKey) return o.naturalKey;
+  const target = field.target as ModelMeta;
+  const declared = (target.options as { naturalKey?: string }).naturalKey;
+  if (declared) return declared;
+  if (target.field('slug')) return 'slug';
+  if (target.field('name')) return 'name';
+  return null;
+}
+
+export function parseId(target: ModelMeta, raw: unknown): string | number | null {
+  if (target.integerPk) {
+    const t = String(raw).trim();
+    return /^\d+$/.test(t) ? Number(t) : null;
+  }
+  return canonicalUuid(raw);
+}
+
+export const foreignKeyKind: FieldKind & ResolvingKind = {
+  name: 'foreign-key',
+  decorate(proto, property, options: ForeignKeyOptions) {
+    ManyToOne(options.target as () => Function, {
+      nullable: options.nullable ?? false,
+      onDelete: 'NO ACTION',
+      onUpdate: 'NO ACTION',
+    })(proto, property);
+    JoinColumn({ name: options.column ?? `${property}_id` })(proto, property);
+    Index()(proto, property);
+  },
+  resolve(field: FieldMeta, registry: Registry) {
+    field.target = registry.forClass(fkOptions(field).target());
+  },
+  column: (field) => field.options.column ?? `${field.name}_id`,
+  reader(field, scope, mode) {
+    const child = scope.join(field);
+    const idIndex = child.idIndex;
+    const inner = objectEmitter(field.target as ModelMeta, child, { brief: true, nested: true, version: mode.version });
+    return (row, rc) => (row[idIndex] === null || row[idIndex] === undefined ? null : inner(row, rc));
+  },
+  async parse(field, input, wc) {
+    return resolveRelated(field.target as ModelMeta, input, wc, field.nullable);
+  },
+  load: (field, row) => (row[field.column as string] ?? null) as string | null,
+  store: (field, value) => ({ [field.column as string]: value }),
+  lookups: () => ['', 'n'],
+  filterValue(field, raw) {
+    const id = parseId(field.target as ModelMeta, raw);
+    if (id === null) throw new FilterValueError(`“${raw}” is not a valid UUID.`);
+    return id;
+  },
+  compare(_field, expr, lookup, values, params) {
+    if (lookup === 'isnull') return values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`;
+    return inList(expr, values, params);
+  },
+  info(field, ic) {
+    const info: FieldInfo = baseInfo(field, 'nested object');
+    info.children = ic.nestedInfo(field);
+    return info;
+  },
+};

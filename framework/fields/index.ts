@@ -1,0 +1,16 @@
+export * from './kind';
+export { stringKind, textKind, slugKind, slugify, naturalize, type StringOptions, type SlugOptions } from './string';
+export { integerKind, type IntegerOptions } from './integer';
+export { decimalKind, type DecimalOptions } from './decimal';
+export { booleanKind } from './boolean';
+export { dateKind, dateTimeKind, type DateOptions } from './date';
+export { uuidKind, canonicalUuid, type UuidOptions } from './uuid';
+export { jsonKind } from './json';
+export { choiceKind, defineChoices, ChoiceSet, type ChoiceValue, type ChoiceOptions } from './choice';
+export { statusKind, type StatusOptions } from './status';
+export { foreignKeyKind, type ForeignKeyOptions, type OnDelete } from './foreign-key';
+export { manyToManyKind, type ManyToManyOptions } from './many-to-many';
+export { contentTypesKind, type ContentTypesOptions } from './content-types';
+export { relatedCountKind, type RelatedCountOptions } from './related-count';
+export { treeParentKind, treeDepthKind, type TreeParentOptions } from './tree';
+export { customFieldsKind, CUSTOM_FIELD_DATA, type CustomFieldProvider } from './custom-fields';

@@ -1,0 +1,34 @@
+import type { FieldOptions, Json } from '../metadata/types';
+import { applyColumn, baseInfo, rejectNull } from './common';
+import type { FieldKind } from './kind';
+
+/** Drivers return JSON text; an empty or invalid text reads as null. */
+export function parseJsonColumn(raw: unknown): Json {
+  if (raw === null || raw === undefined || raw === '') return null;
+  if (typeof raw !== 'string') return raw as Json;
+  try {
+    return JSON.parse(raw) as Json;
+  } catch {
+    return null;
+  }
+}
+
+export const jsonKind: FieldKind = {
+  name: 'json',
+  decorate(proto, property, options: FieldOptions) {
+    applyColumn(proto, property, { name: options.column ?? property, type: 'text', nullable: true });
+  },
+  column: (field) => field.options.column ?? field.name,
+  reader(field, scope) {
+    const i = scope.column(field.column as string);
+    return (row) => parseJsonColumn(row[i]);
+  },
+  parse(field, input) {
+    if (rejectNull(field, input)) return null;
+    return input;
+  },
+  load: (field, row) => parseJsonColumn(row[field.column as string]),
+  store: (field, value) => ({ [field.column as string]: value === null || value === undefined ? null : JSON.stringify(value) }),
+  info: (field) => baseInfo(field, 'field'),
+  schema: (field) => ({ ...(field.nullable ? { nullable: true } : {}) }),
+};

@@ -1,0 +1,82 @@
+import { Index, JoinColumn, ManyToOne } from 'typeorm';
+import { FieldError } from '../errors';
+import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import type { Registry, ResolvingKind } from '../metadata/registry';
+import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
+import { Params } from '../db/params';
+import type { Executor } from '../db/executor';
+import { baseInfo, inList, pyRepr } from './common';
+import { containsLabel } from './content-types';
+import type { FieldKind } from './kind';
+
+export interface StatusOptions extends FieldOptions {
+  target: Thunk<ModelClass>;
+}
+
+function statusModel(field: FieldMeta): ModelMeta {
+  return field.target as ModelMeta;
+}
+
+/**
+ * extras.Status as a field: `{value: slug, label: name}` on read, the slug (any case) on write,
+ * limited to statuses whose content types include the model.
+ */
+export const statusKind: FieldKind & ResolvingKind = {
+  name: 'status',
+  decorate(proto, property, options: StatusOptions) {
+    ManyToOne(options.target as () => Function, { nullable: options.nullable ?? false, onDelete: 'NO ACTION', onUpdate: 'NO ACTION' })(proto, property);
+    JoinColumn({ name: options.column ?? `${property}_id` })(proto, property);
+    Index()(proto, property);
+  },
+  resolve(field: FieldMeta, registry: Registry) {
+    field.target = registry.forClass(field.opts<StatusOptions>().target());
+  },
+  column: (field) => field.options.column ?? `${field.name}_id`,
+  reader(field, scope) {
+    const s = scope.join(field);
+    const slug = s.column('slug');
+    const name = s.column('name');
+    return (row) => (row[slug] === null || row[slug] === undefined ? null : { value: row[slug] as string, label: row[name] as string });
+  },
+  async parse(field, input, wc) {
+    if (input === null) {
+      if (field.nullable) return null;
+      throw new FieldError('This field may not be null.');
+    }
+    const slug = typeof input === 'string' ? input.toLowerCase() : pyRepr(input);
+    const target = statusModel(field);
+    const params = new Params(wc.tx.dialect);
+    const q = wc.tx.dialect.quote;
+    const rows = await wc.tx.rows(
+      `SELECT ${q('id')} FROM ${q(target.table)} WHERE ${q('slug')} = ${params.add(slug)} AND ${containsLabel(q('content_types'), field.model.label, params)}`,
+      params.values,
+    );
+    if (rows.length !== 1) throw new FieldError(`Object with slug=${typeof input === 'string' ? input.toLowerCase() : slug} does not exist.`);
+    return rows[0][0] as string;
+  },
+  load: (field, row) => (row[field.column as string] ?? null) as string | null,
+  store: (field, value) => ({ [field.column as string]: value }),
+  lookups: () => ['', 'n'],
+  compare(_field, expr, lookup, values, params) {
+    if (lookup === 'isnull') return values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`;
+    return inList(expr, values, params);
+  },
+  info: (field) => baseInfo(field, 'field'),
+  loadChoices: (field, db) => statusChoices(field, db),
+  schema: (_field, mode) =>
+    mode === 'write'
+      ? { type: 'string', description: 'Status slug' }
+      : { type: 'object', properties: { value: { type: 'string' }, label: { type: 'string' } } },
+};
+
+/** Statuses valid for the field's model, ordered by name, as OPTIONS lists them. */
+export async function statusChoices(field: FieldMeta, db: Executor): Promise<Array<{ value: string; display: string }>> {
+  const target = statusModel(field);
+  const params = new Params(db.dialect);
+  const q = db.dialect.quote;
+  const rows = await db.rows(
+    `SELECT ${q('slug')}, ${q('name')} FROM ${q(target.table)} WHERE ${containsLabel(q('content_types'), field.model.label, params)} ORDER BY ${db.dialect.orderText(q('name'))}`,
+    params.values,
+  );
+  return rows.map((r) => ({ value: r[0] as string, display: r[1] as string }));
+}

@@ -1,0 +1,163 @@
+import { IsEmail, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { FieldError } from '../errors';
+import type { FieldMeta } from '../metadata/model-meta';
+import type { FieldOptions } from '../metadata/types';
+import type { Values, WriteContext } from '../serializer/write-context';
+import { applyColumn, baseInfo, compareText, rejectNull, STRING_LOOKUPS, textFilterValue } from './common';
+import type { FieldKind, FieldInfo } from './kind';
+
+export interface StringOptions extends FieldOptions {
+  maxLength?: number;
+  minLength?: number;
+  pattern?: RegExp;
+  patternMessage?: string;
+  format?: 'email' | 'url';
+}
+
+export interface SlugOptions extends StringOptions {
+  /** Field the slug is generated from when omitted or blank. */
+  from?: string;
+  /** Custom fields, relationships and computed fields use `_` instead of `-`. */
+  separator?: '-' | '_';
+}
+
+type TextVariant = 'string' | 'text' | 'slug';
+
+/** Nautobot's natural-sort key: digit runs left-padded to 8 places. */
+export function naturalize(value: string, maxLength = 255): string {
+  if (!value) return value;
+  const out = value.split(/(\d+)/).map((seg) => (/^\d+$/.test(seg) ? seg.padStart(8, '0') : seg));
+  return out.join('').slice(0, maxLength);
+}
+
+/** Django's slugify: ASCII-folded, lower-cased, punctuation dropped, spaces/dashes collapsed. */
+export function slugify(value: string, separator: '-' | '_' = '-'): string {
+  const ascii = value.normalize('NFKD').replace(/[^\x00-\x7f]/g, '');
+  const slug = ascii
+    .toLowerCase()
+    .replace(/[^\w\s-]/g, '')
+    .replace(/[-\s]+/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '');
+  return separator === '_' ? slug.replace(/-/g, '_') : slug;
+}
+
+const SLUG_PATTERN = /^[-a-zA-Z0-9_]+$/;
+
+function makeKind(variant: TextVariant): FieldKind {
+  const infoType = (field: FieldMeta): string => {
+    const o = field.opts<StringOptions>();
+    if (variant === 'slug') return 'slug';
+    if (o.format === 'email') return 'email';
+    if (o.format === 'url') return 'url';
+    return 'string';
+  };
+  return {
+    name: variant,
+    textual: true,
+    decorate(proto, property, options: StringOptions) {
+      const column = options.column ?? property;
+      if (variant === 'text') applyColumn(proto, property, { name: column, type: 'text', nullable: options.nullable ?? false });
+      else {
+        applyColumn(proto, property, {
+          name: column,
+          type: 'varchar',
+          length: options.maxLength ?? 255,
+          nullable: options.nullable ?? false,
+          unique: options.unique ?? false,
+        });
+      }
+      // Blank values are checked by parse (blank allowed or not), not by the format rules below.
+      ValidateIf((o: Record<string, unknown>) => o[property] !== '')(proto, property);
+      if (options.maxLength !== undefined) {
+        MaxLength(options.maxLength, { message: `Ensure this field has no more than ${options.maxLength} characters.` })(proto, property);
+      }
+      if (options.minLength !== undefined) {
+        MinLength(options.minLength, { message: `Ensure this field has at least ${options.minLength} characters.` })(proto, property);
+      }
+      const pattern = variant === 'slug' ? options.pattern ?? SLUG_PATTERN : options.pattern;
+      if (pattern) {
+        const message =
+          options.patternMessage ??
+          (variant === 'slug'
+            ? 'Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.'
+            : 'Enter a valid value.');
+        Matches(pattern, { message })(proto, property);
+      }
+      if (options.format === 'email') IsEmail({}, { message: 'Enter a valid email address.' })(proto, property);
+    },
+    column: (field) => field.options.column ?? field.name,
+    reader(field, scope) {
+      const i = scope.column(field.column as string);
+      return (row) => (row[i] ?? null) as string | null;
+    },
+    parse(field, input) {
+      if (rejectNull(field, input)) return null;
+      if (typeof input === 'number') input = String(input);
+      if (typeof input !== 'string') throw new FieldError('Not a valid string.');
+      const value = input.trim();
+      if (value === '' && !field.blank && !(variant === 'slug' && field.opts<SlugOptions>().from)) {
+        throw new FieldError('This field may not be blank.');
+      }
+      return value;
+    },
+    defaultValue: (field) => (field.nullable ? null : field.blank ? '' : undefined),
+    load: (field, row) => (row[field.column as string] ?? null) as string | null,
+    store: (field, value) => ({ [field.column as string]: value }),
+    async prepare(field: FieldMeta, values: Values, wc: WriteContext) {
+      const o = field.opts<SlugOptions>();
+      if (variant !== 'slug' || !o.from) return;
+      const current = values[field.name];
+      if (current !== undefined && current !== '' && current !== null) return;
+      if (current === undefined && !wc.creating) return;
+      const source = values[o.from] ?? wc.current?.[o.from];
+      if (typeof source !== 'string') return;
+      values[field.name] = await uniqueSlug(field, slugify(source, o.separator ?? '-'), wc);
+    },
+    lookups: () => STRING_LOOKUPS,
+    filterValue: (_field, raw, lookup) => textFilterValue(raw, lookup),
+    compare: (field, expr, lookup, values, params) => compareText(params.dialect, expr, lookup, values, params),
+    info(field) {
+      const info: FieldInfo = baseInfo(field, infoType(field));
+      const o = field.opts<StringOptions>();
+      if (o.maxLength !== undefined) info.max_length = o.maxLength;
+      if (o.minLength !== undefined) info.min_length = o.minLength;
+      return info;
+    },
+    schema(field) {
+      const o = field.opts<StringOptions>();
+      const s: Record<string, unknown> = { type: 'string' };
+      if (o.maxLength !== undefined) s.maxLength = o.maxLength;
+      if (o.minLength !== undefined) s.minLength = o.minLength;
+      if (variant === 'slug') s.pattern = '^[-a-zA-Z0-9_]+$';
+      if (o.format === 'email') s.format = 'email';
+      if (o.format === 'url') s.format = 'uri';
+      if (field.nullable) s.nullable = true;
+      return s;
+    },
+  };
+}
+
+/** The slug, or the slug with `-2`, `-3`… appended when it is taken by another object. */
+async function uniqueSlug(field: FieldMeta, base: string, wc: WriteContext): Promise<string> {
+  const max = field.opts<StringOptions>().maxLength ?? 255;
+  const root = base.slice(0, max);
+  if (!field.options.unique) return root;
+  const q = wc.tx.dialect.quote;
+  const col = q(field.column as string);
+  const pk = q(field.model.pk.column as string);
+  const taken = await wc.tx.rows(
+    `SELECT ${col} FROM ${q(field.model.table)} WHERE (${col} = ${wc.tx.dialect.placeholder(1)} OR ${col} LIKE ${wc.tx.dialect.placeholder(2)} ESCAPE '!') AND ${pk} <> ${wc.tx.dialect.placeholder(3)}`,
+    [root, `${root.replace(/[!%_]/g, (c) => `!${c}`)}-%`, wc.id],
+  );
+  const used = new Set(taken.map((r) => r[0] as string));
+  if (!used.has(root)) return root;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${root.slice(0, max - suffix.length)}${suffix}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+export const stringKind = makeKind('string');
+export const textKind = makeKind('text');
+export const slugKind = makeKind('slug');

@@ -1,0 +1,112 @@
+import { Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Params } from '../db/params';
+import { ValidationError } from '../errors';
+import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import type { Registry, ResolvingKind } from '../metadata/registry';
+import type { FieldOptions } from '../metadata/types';
+import type { WriteContext } from '../serializer/write-context';
+import { applyColumn } from './common';
+import { foreignKeyKind } from './foreign-key';
+import { integerKind } from './integer';
+import type { FieldKind } from './kind';
+
+export interface TreeParentOptions extends FieldOptions {
+  /** Field ordering siblings (default `name`). */
+  sortBy?: string;
+  related?: string;
+}
+
+/** Separator in the hidden sort key: below every printable character, so a node precedes its children. */
+const SORT_SEPARATOR = '\u0001';
+
+export const TREE_PATH = '_tree_path';
+export const TREE_SORT = '_tree_sort';
+export const TREE_DEPTH = '_depth';
+
+/**
+ * The `parent` of a tree model (regions, tenant groups). Besides the foreign key it maintains three
+ * hidden columns: the path of ids from the root (descendant filters), a sort key (depth-first
+ * order with siblings by name) and the depth, updated for the whole subtree when a node moves.
+ */
+export const treeParentKind: FieldKind & ResolvingKind = {
+  ...foreignKeyKind,
+  name: 'tree-parent',
+  decorate(proto, property, options: TreeParentOptions) {
+    const cls = (proto as { constructor: Function }).constructor;
+    ManyToOne(() => cls, { nullable: true, onDelete: 'NO ACTION', onUpdate: 'NO ACTION' })(proto, property);
+    JoinColumn({ name: options.column ?? `${property}_id` })(proto, property);
+    Index()(proto, property);
+  },
+  resolve(field: FieldMeta, registry: Registry) {
+    field.target = field.model;
+    void registry;
+  },
+  async afterWrite(field, id, _value, wc) {
+    await placeNode(field, id, wc);
+  },
+};
+
+async function placeNode(field: FieldMeta, id: string | number, wc: WriteContext): Promise<void> {
+  const model = field.model;
+  const q = wc.tx.dialect.quote;
+  const p = (n: number) => wc.tx.dialect.placeholder(n);
+  const sortBy = field.opts<TreeParentOptions>().sortBy ?? 'name';
+  const cols = `${q('id')}, ${q(field.column as string)}, ${q(sortBy)}, ${q(TREE_PATH)}, ${q(TREE_SORT)}, ${q(TREE_DEPTH)}`;
+  const [self] = await wc.tx.rows(`SELECT ${cols} FROM ${q(model.table)} WHERE ${q('id')} = ${p(1)}`, [id]);
+  if (!self) return;
+  const parentId = self[1] as string | null;
+  let path = `/${id}/`;
+  let sort = String(self[2]);
+  let depth = 0;
+  if (parentId !== null) {
+    const [parent] = await wc.tx.rows(`SELECT ${cols} FROM ${q(model.table)} WHERE ${q('id')} = ${p(1)}`, [parentId]);
+    const parentPath = String(parent[3]);
+    if (parentId === id || parentPath.includes(`/${id}/`)) {
+      throw new ValidationError({ [field.name]: ['A node cannot be made a descendant of itself.'] });
+    }
+    path = `${parentPath}${id}/`;
+    sort = `${parent[4]}${SORT_SEPARATOR}${sort}`;
+    depth = Number(parent[5]) + 1;
+  }
+  const oldPath = String(self[3]);
+  const oldSort = String(self[4]);
+  const oldDepth = Number(self[5]);
+  if (oldPath === path && oldSort === sort && oldDepth === depth) return;
+  const update = `UPDATE ${q(model.table)} SET ${q(TREE_PATH)} = ${p(1)}, ${q(TREE_SORT)} = ${p(2)}, ${q(TREE_DEPTH)} = ${p(3)} WHERE ${q('id')} = ${p(4)}`;
+  await wc.tx.run(update, [path, sort, depth, id]);
+  if (oldPath === '') return; // just created: no descendants yet
+  const params = new Params(wc.tx.dialect);
+  const descendants = await wc.tx.rows(
+    `SELECT ${cols} FROM ${q(model.table)} WHERE ${q(TREE_PATH)} LIKE ${params.add(`${oldPath.replace(/[!%_]/g, (c) => `!${c}`)}%`)} ESCAPE '!' AND ${q('id')} <> ${params.add(id)}`,
+    params.values,
+  );
+  for (const d of descendants) {
+    await wc.tx.run(update, [
+      path + String(d[3]).slice(oldPath.length),
+      sort + String(d[4]).slice(oldSort.length),
+      Number(d[5]) - oldDepth + depth,
+      d[0],
+    ]);
+  }
+}
+
+/** `_depth`: read-only tree level, 0 for roots, present in nested forms too. */
+export const treeDepthKind: FieldKind = {
+  ...integerKind,
+  name: 'tree-depth',
+  decorate(proto, property) {
+    applyColumn(proto, property, { name: TREE_DEPTH, type: 'integer', nullable: false });
+  },
+  column: () => TREE_DEPTH,
+  parse: undefined,
+  store: (_field, value) => ({ [TREE_DEPTH]: value ?? 0 }),
+  defaultValue: () => 0,
+  lookups: undefined,
+};
+
+/** Predicate text: rows of `model` (alias) that are the node `nodeIdExpr` or one of its descendants. */
+export function descendantsOf(model: ModelMeta, ids: Array<string | number>, params: Params): string {
+  const q = params.dialect.quote;
+  const nodes = `SELECT ${q('n')}.${q(TREE_PATH)} FROM ${q(model.table)} ${q('n')} WHERE ${q('n')}.${q('id')} IN (${params.list(ids)})`;
+  return `SELECT ${q('d')}.${q('id')} FROM ${q(model.table)} ${q('d')} WHERE EXISTS (SELECT 1 FROM (${nodes}) ${q('np')} WHERE ${q('d')}.${q(TREE_PATH)} LIKE ${params.dialect.concat(`${q('np')}.${q(TREE_PATH)}`, "'%'")})`;
+}

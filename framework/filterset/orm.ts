@@ -1,0 +1,90 @@
+import { FieldError } from '../errors';
+import type { FieldMeta, ModelMeta, ReverseRelation } from '../metadata/model-meta';
+import { FilterValueError } from '../fields/kind';
+import { and, type Predicate } from './predicate';
+
+/** Lookups understood in attribute dictionaries and permission constraints (Django's names). */
+export const ORM_LOOKUPS = new Set([
+  'exact', 'iexact', 'contains', 'icontains', 'startswith', 'istartswith', 'endswith', 'iendswith',
+  'regex', 'iregex', 'in', 'gt', 'gte', 'lt', 'lte', 'isnull',
+  'net_contained', 'net_contained_or_equal', 'net_contains', 'net_contains_or_equals', 'net_equals',
+  'net_host', 'net_host_contained', 'net_in', 'family',
+]);
+
+/** Name by which a model's rows are reached from the target of one of its foreign keys. */
+export function reverseName(r: ReverseRelation): string {
+  return (r.field.options as { related?: string }).related ?? r.model.name;
+}
+
+function choices(model: ModelMeta): string {
+  const names = new Set<string>();
+  for (const f of model.fields) if (!f.hidden && (f.column || f.extra.link)) names.add(f.name);
+  for (const r of model.reverse) names.add(reverseName(r));
+  return [...names].sort().join(', ');
+}
+
+function isRelation(field: FieldMeta): boolean {
+  return !!field.target;
+}
+
+/** One attribute value, in the field's internal form. */
+function ormValue(field: FieldMeta, value: unknown, lookup: string): unknown {
+  if (value === null) return null;
+  if (lookup === 'isnull') return value === true || value === 'true' || value === 'True' || value === 1;
+  const parse = field.kind.filterValue;
+  if (!parse) return value;
+  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  try {
+    return parse(field, text, lookup);
+  } catch (err) {
+    if (err instanceof FilterValueError) throw new FieldError(err.message);
+    throw err;
+  }
+}
+
+function leaf(field: FieldMeta, lookup: string, value: unknown): Predicate {
+  if (lookup === 'in') {
+    if (!Array.isArray(value)) throw new FieldError(`'${field.name}__in' expects a list`);
+    return { kind: 'field', field, lookup: 'exact', values: value.map((v) => ormValue(field, v, 'exact')) };
+  }
+  return { kind: 'field', field, lookup, values: [ormValue(field, value, lookup)] };
+}
+
+/**
+ * `site__region__slug__iexact` → a predicate over `model`. Relation hops become subqueries;
+ * the last segment may be a lookup (default `exact`).
+ */
+export function ormPredicate(model: ModelMeta, key: string, value: unknown): Predicate {
+  const segments = key.split('__');
+  return walk(model, segments, value, key);
+}
+
+function walk(model: ModelMeta, segments: string[], value: unknown, key: string): Predicate {
+  const [head, ...rest] = segments;
+  let field = model.field(head);
+  if (field?.hidden) field = undefined;
+  if (!field && head.endsWith('_id')) {
+    const fk = model.field(head.slice(0, -3));
+    if (fk && fk.column === head) field = fk;
+  }
+  if (!field) {
+    const reverse = model.reverse.find((r) => reverseName(r) === head);
+    if (reverse && rest.length > 0 && !ORM_LOOKUPS.has(rest[0])) {
+      return { kind: 'reverse', relation: reverse, item: walk(reverse.model, rest, value, key) };
+    }
+    throw new FieldError(`Cannot resolve keyword '${head}' into field. Choices are: ${choices(model)}`);
+  }
+  if (rest.length === 0) return leaf(field, 'exact', value);
+  if (rest.length === 1 && ORM_LOOKUPS.has(rest[0]) && !(isRelation(field) && field.target?.field(rest[0]))) {
+    return leaf(field, rest[0], value);
+  }
+  if (isRelation(field)) {
+    return { kind: 'related', via: field, item: walk(field.target as ModelMeta, rest, value, key) };
+  }
+  throw new FieldError(`Unsupported lookup '${rest.join('__')}' for ${field.name} or join on the field not permitted.`);
+}
+
+/** Several `key: value` pairs, ANDed (an attribute dictionary or one permission constraint). */
+export function ormFilter(model: ModelMeta, attributes: Record<string, unknown>): Predicate {
+  return and(Object.entries(attributes).map(([k, v]) => ormPredicate(model, k, v)));
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { Database } from '../db/executor';
+import type { Registry } from '../metadata/registry';
+import type { ApiVersion } from '../versioning/version';
+import type { AuthUser, TokenInfo } from '../auth/types';
+import type { Logger } from './logger';
+import type { Renderer } from './negotiation';
+
+/** Settings the framework reads (validated and frozen by app/config.ts). */
+export interface FrameworkConfig {
+  readonly strictFiltering: boolean;
+  readonly paginateCount: number;
+  /** 0 means no maximum. */
+  readonly maxPageSize: number;
+  /** Model labels readable without permission (anonymously too), or `*`. */
+  readonly exemptViewPermissions: readonly string[];
+  /** netinv's own version. */
+  readonly version: string;
+}
+
+/** Decoded query string: every key with all its values, in order. */
+export function parseQuery(url: string): Map<string, string[]> {
+  const q = url.indexOf('?');
+  const out = new Map<string, string[]>();
+  if (q < 0) return out;
+  for (const [k, v] of new URLSearchParams(url.slice(q + 1))) {
+    const list = out.get(k);
+    if (list) list.push(v);
+    else out.set(k, [v]);
+  }
+  return out;
+}
+
+/** Per-request state, passed explicitly through the pipeline. */
+export class RequestContext {
+  readonly id = randomUUID();
+  readonly query: Map<string, string[]>;
+  /** `http://host` from the request scheme and Host header. */
+  readonly baseUrl: string;
+  renderer: Renderer = 'json';
+  contentType = 'application/json';
+  version: ApiVersion | null = null;
+  user: AuthUser | null = null;
+  token: TokenInfo | null = null;
+  /** Set by session authentication: unsafe methods then need a CSRF token. */
+  session: { key: string; csrf: string } | null = null;
+  /** Request-scoped data of features (custom field definitions…). */
+  readonly features = new Map<string, unknown>();
+  readonly logger: Logger;
+
+  constructor(
+    readonly req: Request,
+    readonly res: Response,
+    readonly registry: Registry,
+    readonly db: Database,
+    readonly config: FrameworkConfig,
+    logger: Logger,
+  ) {
+    this.query = parseQuery(req.originalUrl);
+    const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase();
+    const scheme = forwarded === 'https' ? 'https' : req.protocol;
+    this.baseUrl = `${scheme}://${req.headers.host ?? 'localhost'}`;
+    this.logger = logger.child({ request_id: this.id });
+  }
+
+  /** Last value of a query parameter. */
+  param(name: string): string | undefined {
+    const v = this.query.get(name);
+    return v ? v[v.length - 1] : undefined;
+  }
+
+  get method(): string {
+    return this.req.method.toUpperCase();
+  }
+}

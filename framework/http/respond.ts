@@ -1,0 +1,44 @@
+import type { RequestContext } from './context';
+import { renderBrowsable } from '../browsable/render';
+
+/** What a handler returns; turned into the HTTP response in one place. */
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+};
+
+/** Compact JSON as DRF renders it; U+2028/U+2029 escaped so the output is valid JavaScript too. */
+export function toJson(body: unknown): string {
+  const text = JSON.stringify(body);
+  return /[\u2028\u2029]/.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
+}
+
+export function send(ctx: RequestContext, reply: Reply): void {
+  const res = ctx.res;
+  if (res.headersSent) return;
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+  res.setHeader('Vary', 'Accept, Cookie');
+  if (ctx.version) res.setHeader('API-Version', String(ctx.version));
+  for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+  res.status(reply.status);
+  if (reply.body === undefined || reply.status === 204 || reply.status === 304) {
+    res.end();
+    return;
+  }
+  if (ctx.renderer === 'html') {
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(ctx.method === 'HEAD' ? undefined : renderBrowsable(ctx, reply));
+    return;
+  }
+  res.setHeader('Content-Type', ctx.contentType);
+  const text = toJson(reply.body);
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(ctx.method === 'HEAD' ? undefined : text);
+}

@@ -1,0 +1,69 @@
+import type { PermissionEngine } from '../auth/permissions';
+import type { FieldInfo, InfoContext } from '../fields/kind';
+import type { RequestContext } from '../http/context';
+import type { Reply } from '../http/respond';
+import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import type { Json } from '../metadata/types';
+import type { ApiVersion } from '../versioning/version';
+
+function commonInfo(model: ModelMeta): Record<string, FieldInfo> {
+  return {
+    id: { type: model.integerPk ? 'integer' : 'string', required: false, read_only: true, label: 'Id' },
+    display: { type: 'field', required: false, read_only: true, label: 'Display', help_text: 'Human friendly display value' },
+    url: { type: 'field', required: false, read_only: true, label: 'Url' },
+  };
+}
+
+/** Fields OPTIONS describes: the representation's plus write-only ones (passwords). */
+function describedFields(model: ModelMeta, version: ApiVersion): FieldMeta[] {
+  return model.fields.filter((f) => f.name !== 'id' && !f.hidden && f.inVersion(version));
+}
+
+async function fieldMap(ctx: RequestContext, model: ModelMeta): Promise<Record<string, FieldInfo>> {
+  const version = ctx.version as ApiVersion;
+  const fields = describedFields(model, version);
+  const loaded = new Map<FieldMeta, Array<{ value: Json; display: string }>>();
+  for (const f of fields) {
+    if (f.kind.loadChoices && !f.readOnly) loaded.set(f, await f.kind.loadChoices(f, ctx.db.reader));
+  }
+  const ic: InfoContext = {
+    choicesFor: (f) => loaded.get(f),
+    nestedInfo(field) {
+      const target = field.target as ModelMeta;
+      const out: Record<string, FieldInfo> = commonInfo(target);
+      for (const name of target.brief) {
+        const f = target.field(name);
+        if (f && f.kind.name !== 'many-to-many' && f.kind.name !== 'related-count') out[name] = f.kind.info(f, { ...ic, nestedInfo: () => ({}) });
+      }
+      return out;
+    },
+  };
+  const out: Record<string, FieldInfo> = commonInfo(model);
+  for (const f of fields) {
+    const info = f.kind.info(f, ic);
+    const choices = loaded.get(f);
+    if (choices) info.choices = choices;
+    out[f.name] = info;
+  }
+  return out;
+}
+
+/** DRF SimpleMetadata: `actions` only for what the caller may do; the object is never looked up. */
+export async function optionsView(ctx: RequestContext, model: ModelMeta, isList: boolean, permissions: PermissionEngine): Promise<Reply> {
+  const body: Record<string, unknown> = {
+    name: model.title,
+    description: model.options.description ?? '',
+    renders: ['application/json', 'text/html'],
+    parses: ['application/json'],
+  };
+  const actions: Record<string, unknown> = {};
+  const canPost = isList && model.allows('create') && (await permissions.allows(ctx, model, 'add'));
+  const canPut = model.allows('update') && (await permissions.allows(ctx, model, 'change'));
+  if (canPost || canPut) {
+    const fields = await fieldMap(ctx, model);
+    if (canPost) actions.POST = fields;
+    if (canPut) actions.PUT = fields;
+  }
+  if (Object.keys(actions).length) body.actions = actions;
+  return { status: 200, body };
+}

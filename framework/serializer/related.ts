@@ -1,0 +1,82 @@
+import { Params } from '../db/params';
+import { FieldError } from '../errors';
+import { pyRepr } from '../fields/common';
+import { parseId } from '../fields/foreign-key';
+import type { ModelMeta } from '../metadata/model-meta';
+import { ormFilter } from '../filterset/orm';
+import { compilePredicate } from '../filterset/predicate';
+import type { Executor } from '../db/executor';
+import type { Id } from './select';
+
+/** Read-only keys of a nested representation, dropped so a GET result can be sent back. */
+const COMPUTED_KEYS = new Set(['url', 'display']);
+
+/** `{"site": {"name": "A"}}` → `{site__name: "A"}`, as Nautobot turns attribute objects into filters. */
+export function flattenAttributes(input: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (COMPUTED_KEYS.has(key)) continue;
+    const name = prefix ? `${prefix}__${key}` : key;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      Object.assign(out, flattenAttributes(value as Record<string, unknown>, name));
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+export async function idExists(db: Executor, model: ModelMeta, id: Id): Promise<boolean> {
+  const q = db.dialect.quote;
+  const pk = q(model.pk.column as string);
+  const rows = await db.rows(`SELECT ${pk} FROM ${q(model.table)} WHERE ${pk} = ${db.dialect.placeholder(1)}`, [id]);
+  return rows.length > 0;
+}
+
+/** Ids of the rows matching an attribute dictionary (at most `limit`). */
+export async function matchAttributes(db: Executor, model: ModelMeta, attributes: Record<string, unknown>, limit: number): Promise<Id[]> {
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  const where = compilePredicate(ormFilter(model, attributes), model, 't0', params);
+  const rows = await db.rows(
+    `SELECT ${q('t0')}.${q(model.pk.column as string)} FROM ${q(model.table)} ${q('t0')} WHERE ${where} LIMIT ${limit}`,
+    params.values,
+  );
+  return rows.map((r) => r[0] as Id);
+}
+
+/**
+ * A related object written as its id or as an attribute object that must match exactly one row
+ * (Nautobot's WritableNestedSerializer). Lookups ignore the caller's view permissions.
+ */
+export async function resolveRelated(
+  target: ModelMeta,
+  input: unknown,
+  wc: { tx: Executor },
+  nullable: boolean,
+): Promise<Id | null> {
+  if (input === null || input === undefined) {
+    if (nullable) return null;
+    throw new FieldError('This field may not be null.');
+  }
+  if (typeof input === 'string' || typeof input === 'number') {
+    const id = parseId(target, input);
+    if (id === null) {
+      throw new FieldError(
+        `Related objects must be referenced by ID or by dictionary of attributes. Received an unrecognized value: ${String(input)}`,
+      );
+    }
+    if (!(await idExists(wc.tx, target, id))) throw new FieldError(`Related object not found using the provided ID: ${String(input)}`);
+    return id;
+  }
+  if (typeof input === 'object' && !Array.isArray(input)) {
+    const attributes = flattenAttributes(input as Record<string, unknown>);
+    const ids = await matchAttributes(wc.tx, target, attributes, 2);
+    if (ids.length === 0) throw new FieldError(`Related object not found using the provided attributes: ${pyRepr(attributes)}`);
+    if (ids.length > 1) throw new FieldError(`Multiple objects match the provided attributes: ${pyRepr(attributes)}`);
+    return ids[0];
+  }
+  throw new FieldError(
+    `Related objects must be referenced by ID or by dictionary of attributes. Received an unrecognized value: ${pyRepr(input)}`,
+  );
+}

@@ -1,0 +1,126 @@
+import type { Dialect } from '../db/dialect/types';
+import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import type { Json, JsonObject } from '../metadata/types';
+import type { ApiVersion } from '../versioning/version';
+import type { RenderContext } from './render-context';
+import { SelectBuilder, type Emitter, type PlanMode, type SelectScope } from './select';
+
+/** Fields of the representation for a mode, in output order (id, display and url excluded). */
+export function representedFields(model: ModelMeta, mode: PlanMode): FieldMeta[] {
+  if (mode.brief) {
+    return model.brief.map((n) => model.field(n) as FieldMeta).filter((f) => f.inVersion(mode.version));
+  }
+  return model.fields.filter((f) => f.name !== 'id' && !f.hidden && !f.writeOnly && f.inVersion(mode.version));
+}
+
+/** Resolves a dotted path (`device_type.manufacturer.name`) to its scope and field. */
+export function resolvePath(scope: SelectScope, path: string): { scope: SelectScope; field: FieldMeta } {
+  const parts = path.split('.');
+  let s = scope;
+  for (const [i, part] of parts.entries()) {
+    const field = s.model.field(part);
+    if (!field) throw new Error(`${s.model.label} has no field ${part}`);
+    if (i === parts.length - 1) return { scope: s, field };
+    s = s.join(field);
+  }
+  throw new Error(`empty path`);
+}
+
+export function displayEmitter(model: ModelMeta, scope: SelectScope): Emitter {
+  const spec = model.display;
+  if (typeof spec === 'string') {
+    const { scope: s, field } = resolvePath(scope, spec);
+    const i = s.column(field.column as string);
+    return (row) => (row[i] === null || row[i] === undefined ? '' : String(row[i]));
+  }
+  const refs = spec.fields.map((p) => {
+    const { scope: s, field } = resolvePath(scope, p);
+    return [p, s.column(field.column as string)] as const;
+  });
+  return (row) => {
+    const values: Record<string, unknown> = {};
+    for (const [p, i] of refs) values[p] = row[i];
+    return spec.render(values);
+  };
+}
+
+/**
+ * The emitter of a model's representation at a scope: `id`, `display`, `url`, then the fields of
+ * the mode. Every column it needs is added to the scope's SELECT, nested parents as joins.
+ */
+export function objectEmitter(model: ModelMeta, scope: SelectScope, mode: PlanMode): (row: unknown[], rc: RenderContext) => JsonObject {
+  const idIndex = scope.idIndex;
+  const display = displayEmitter(model, scope);
+  const parts: Array<[string, Emitter]> = [];
+  for (const field of representedFields(model, mode)) {
+    const emitter = field.kind.reader(field, scope, mode);
+    if (emitter) parts.push([field.name, emitter]);
+  }
+  const routed = model.path !== null;
+  const listPath = routed ? model.listPath : '';
+  return (row, rc) => {
+    const id = row[idIndex] as string | number;
+    const out: JsonObject = { id, display: display(row, rc) as string };
+    if (routed) out.url = `${rc.baseUrl}${listPath}${id}/`;
+    for (const [key, emit] of parts) {
+      const value = emit(row, rc);
+      if (value !== undefined) out[key] = value;
+    }
+    return out;
+  };
+}
+
+/** ORDER BY of a model's default ordering at a scope, ending with the primary key. */
+export function orderBy(model: ModelMeta, scope: SelectScope, dialect: Dialect): string {
+  const terms: string[] = [];
+  for (const entry of model.options.ordering ?? []) {
+    const desc = entry.startsWith('-');
+    const { scope: s, field } = resolvePath(scope, desc ? entry.slice(1) : entry);
+    const column = field.column;
+    if (!column) continue;
+    const ref = s.ref(column);
+    const nullable = field.nullable || s !== scope;
+    if (nullable) terms.push(`CASE WHEN ${ref} IS NULL THEN 0 ELSE 1 END${desc ? ' DESC' : ''}`);
+    const expr = field.kind.textual ? dialect.orderText(ref) : ref;
+    terms.push(`${expr}${desc ? ' DESC' : ''}`);
+  }
+  terms.push(scope.ref(model.pk.column as string));
+  return terms.join(', ');
+}
+
+/** A compiled representation: its SELECT and the function turning a row into JSON. */
+export interface Plan {
+  readonly builder: SelectBuilder;
+  readonly emit: (row: unknown[], rc: RenderContext) => JsonObject;
+  readonly orderBy: string;
+  /** `SELECT … FROM … JOIN …`, built once. */
+  readonly select: string;
+}
+
+/** Plans are built once per model, form, version and dialect, then reused. */
+export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, dialect: Dialect): Plan {
+  const cache = (model.extra.plans ??= new Map<string, Plan>()) as Map<string, Plan>;
+  const key = `${brief ? 'b' : 'f'}:${version}:${dialect.name}`;
+  let plan = cache.get(key);
+  if (!plan) {
+    const builder = new SelectBuilder(model, dialect);
+    const emit = objectEmitter(model, builder.root, { brief, nested: false, version });
+    const order = orderBy(model, builder.root, dialect);
+    plan = { builder, emit, orderBy: order, select: builder.selectFrom() };
+    cache.set(key, plan);
+  }
+  return plan;
+}
+
+/** Runs a page's loaders (tags, many-to-many) once each, then emits every row. */
+export async function renderRows(plan: Plan, rows: unknown[][], rc: RenderContext): Promise<Json[]> {
+  for (const loader of plan.builder.loaders) {
+    const ids = new Set<string | number>();
+    for (const row of rows) {
+      const id = row[loader.idIndex];
+      if (id !== null && id !== undefined) ids.add(id as string | number);
+    }
+    rc.loaded.set(loader.key, ids.size ? await loader.load([...ids], rc) : new Map());
+  }
+  return rows.map((r) => plan.emit(r, rc));
+}

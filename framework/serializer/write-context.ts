@@ -1,0 +1,32 @@
+import type { Executor } from '../db/executor';
+import type { ModelMeta } from '../metadata/model-meta';
+import type { Registry } from '../metadata/registry';
+import type { ApiVersion } from '../versioning/version';
+import type { Id } from './select';
+
+/** Internal values of an object, by field name. */
+export type Values = Record<string, unknown>;
+
+/** Who is writing; kept minimal so the framework does not depend on the users app. */
+export interface Actor {
+  id: Id;
+  username: string;
+  isSuperuser: boolean;
+}
+
+/** State shared by the parse → validate → save steps of one object in one transaction. */
+export interface WriteContext {
+  readonly tx: Executor;
+  readonly registry: Registry;
+  readonly version: ApiVersion;
+  readonly model: ModelMeta;
+  /** The object's id: generated before insert on create. */
+  readonly id: Id;
+  readonly creating: boolean;
+  readonly partial: boolean;
+  /** Stored values before this write (update only). */
+  readonly current: Values | null;
+  readonly actor: Actor | null;
+  /** Request-scoped data shared by features (custom field definitions…). */
+  readonly features: Map<string, unknown>;
+}

@@ -1,0 +1,117 @@
+import type { Executor } from '../db/executor';
+import { Params } from '../db/params';
+import { ProtectedError } from '../errors';
+import type { OnDelete } from '../fields/foreign-key';
+import { linkOf } from '../fields/many-to-many';
+import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import type { Registry } from '../metadata/registry';
+import { displayEmitter } from '../serializer/representation';
+import { renderContext } from '../serializer/render-context';
+import { SelectBuilder, type Id } from '../serializer/select';
+import { writeListeners, type WriteScope } from '../serializer/writer';
+import { DEFAULT_VERSION } from '../versioning/version';
+
+function onDeleteOf(field: FieldMeta): OnDelete {
+  return (field.options as { onDelete?: OnDelete }).onDelete ?? 'protect';
+}
+
+/** `display (id)` of rows, for the 409 message. */
+async function describe(db: Executor, model: ModelMeta, ids: Id[]): Promise<Array<{ display: string; id: Id }>> {
+  const sb = new SelectBuilder(model, db.dialect);
+  const display = displayEmitter(model, sb.root);
+  const idIndex = sb.root.idIndex;
+  const params = new Params(db.dialect);
+  const q = db.dialect.quote;
+  const rows = await db.rows(`${sb.selectFrom()} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(ids)})`, params.values);
+  const rc = renderContext('', DEFAULT_VERSION, db);
+  return rows.map((r) => ({ display: String(display(r, rc)), id: r[idIndex] as Id }));
+}
+
+interface Batch {
+  model: ModelMeta;
+  ids: Id[];
+}
+
+/**
+ * Deletes objects the way Django's collector does, from metadata: PROTECT references block the
+ * whole delete (409 listing the dependents), CASCADE references are deleted first, SET_NULL ones
+ * are cleared, link-table rows go with their owner.
+ */
+export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteScope): Promise<void> {
+  if (ids.length === 0) return;
+  const tx = scope.tx;
+  const q = tx.dialect.quote;
+  const batches: Batch[] = [];
+  const seen = new Map<ModelMeta, Set<Id>>();
+  const protectedRows: Array<{ model: ModelMeta; ids: Id[] }> = [];
+  const nullify: Array<{ model: ModelMeta; field: FieldMeta; ids: Id[] }> = [];
+
+  const collect = async (m: ModelMeta, list: Id[]): Promise<void> => {
+    const known = seen.get(m) ?? new Set<Id>();
+    seen.set(m, known);
+    const fresh = list.filter((id) => !known.has(id));
+    if (fresh.length === 0) return;
+    fresh.forEach((id) => known.add(id));
+    batches.push({ model: m, ids: fresh });
+    for (const rel of m.reverse) {
+      const params = new Params(tx.dialect);
+      const rows = await tx.rows(
+        `SELECT ${q(rel.model.pk.column as string)} FROM ${q(rel.model.table)} WHERE ${q(rel.field.column as string)} IN (${params.list(fresh)})`,
+        params.values,
+      );
+      const dependents = rows.map((r) => r[0] as Id).filter((id) => !(seen.get(rel.model)?.has(id)));
+      if (dependents.length === 0) continue;
+      const action = onDeleteOf(rel.field);
+      if (action === 'cascade') await collect(rel.model, dependents);
+      else if (action === 'set_null') nullify.push({ model: rel.model, field: rel.field, ids: dependents });
+      else protectedRows.push({ model: rel.model, ids: dependents });
+    }
+  };
+  await collect(model, ids);
+
+  const blocking = protectedRows
+    .map((p) => ({ model: p.model, ids: p.ids.filter((id) => !(seen.get(p.model)?.has(id))) }))
+    .filter((p) => p.ids.length);
+  if (blocking.length) {
+    const described = (await Promise.all(blocking.map((p) => describe(tx, p.model, p.ids)))).flat();
+    throw new ProtectedError(described);
+  }
+
+  for (const listener of writeListeners(scope.registry)) {
+    for (const b of batches) await listener.deleting?.(b.model, b.ids, scope);
+  }
+
+  for (const n of nullify) {
+    const ids = n.ids.filter((id) => !(seen.get(n.model)?.has(id)));
+    if (!ids.length) continue;
+    const params = new Params(tx.dialect);
+    await tx.run(`UPDATE ${q(n.model.table)} SET ${q(n.field.column as string)} = NULL WHERE ${q(n.model.pk.column as string)} IN (${params.list(ids)})`, params.values);
+  }
+  for (const b of [...batches].reverse()) {
+    await deleteLinks(scope.registry, b.model, b.ids, tx);
+    const params = new Params(tx.dialect);
+    await tx.run(`DELETE FROM ${q(b.model.table)} WHERE ${q(b.model.pk.column as string)} IN (${params.list(b.ids)})`, params.values);
+  }
+}
+
+/** Link-table rows owned by, or pointing at, the deleted objects. */
+async function deleteLinks(registry: Registry, model: ModelMeta, ids: Id[], tx: Executor): Promise<void> {
+  const q = tx.dialect.quote;
+  for (const f of model.fields) {
+    if (f.kind.name !== 'many-to-many' || !f.extra.link) continue;
+    const link = linkOf(f);
+    const params = new Params(tx.dialect);
+    let sql = `DELETE FROM ${q(link.table)} WHERE ${q(link.owner)} IN (${params.list(ids)})`;
+    if (link.discriminator) sql += ` AND ${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
+    await tx.run(sql, params.values);
+  }
+  for (const other of registry.models) {
+    for (const f of other.fields) {
+      if (f.kind.name !== 'many-to-many' || f.target !== model || !f.extra.link) continue;
+      const link = linkOf(f);
+      if (link.discriminator) continue; // generic links (tags) point at their target through a foreign key
+      const params = new Params(tx.dialect);
+      await tx.run(`DELETE FROM ${q(link.table)} WHERE ${q(link.target)} IN (${params.list(ids)})`, params.values);
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import type { Executor } from '../db/executor';
+import { Params } from '../db/params';
+import { NotFound, PermissionDenied, ValidationError } from '../errors';
+import { pyTypeName } from '../fields/common';
+import { parseId } from '../fields/foreign-key';
+import { and, compilePredicate, type Predicate } from '../filterset/predicate';
+import type { RequestContext } from '../http/context';
+import type { Reply } from '../http/respond';
+import type { ModelMeta } from '../metadata/model-meta';
+import type { Json } from '../metadata/types';
+import type { Id } from '../serializer/select';
+import { loadValues } from '../serializer/values';
+import type { Actor, Values } from '../serializer/write-context';
+import {
+  expectObject,
+  parseObject,
+  saveObject,
+  uniqueMessage,
+  uniqueViolationError,
+  validateObject,
+  type WriteScope,
+} from '../serializer/writer';
+import { deleteObjects } from './deleter';
+import { renderByIds, renderOne, visible } from './read';
+
+function actorOf(ctx: RequestContext): Actor | null {
+  return ctx.user ? { id: ctx.user.id, username: ctx.user.username, isSuperuser: ctx.user.isSuperuser } : null;
+}
+
+function scopeOf(ctx: RequestContext, tx: Executor): WriteScope {
+  return { tx, registry: ctx.registry, version: ctx.version as NonNullable<RequestContext['version']>, actor: actorOf(ctx), features: ctx.features };
+}
+
+/** Runs a write in one transaction; a unique violation raised by the database becomes a 400. */
+async function inTransaction<T>(ctx: RequestContext, model: ModelMeta, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.transaction(fn);
+  } catch (err) {
+    const violation = ctx.db.dialect.uniqueViolation(err);
+    if (violation) {
+      const mapped = uniqueViolationError(model, violation.columns, violation.constraint);
+      throw mapped ?? ValidationError.nonField('The object conflicts with an existing one.');
+    }
+    throw err;
+  }
+}
+
+/** Objects written must satisfy the caller's constraints for the action, else 403 and rollback. */
+async function ensurePermitted(tx: Executor, model: ModelMeta, ids: Id[], restrict: Predicate): Promise<void> {
+  if (restrict.kind === 'const' && restrict.value) return;
+  const params = new Params(tx.dialect);
+  const q = tx.dialect.quote;
+  const where = compilePredicate(and([restrict, { kind: 'field', field: model.pk, lookup: 'exact', values: ids }]), model, 't0', params);
+  const [[n]] = await tx.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${where}`, params.values);
+  if (Number(n) !== new Set(ids).size) throw new PermissionDenied();
+}
+
+/** Values within one bulk create that would collide with each other (rather than a 500). */
+function duplicateWithinBatch(model: ModelMeta, all: Values[]): Array<Record<string, string[]>> {
+  const sets = [...model.fields.filter((f) => f.options.unique && f.column).map((f) => [f.name]), ...(model.options.uniqueTogether ?? [])];
+  const errors: Array<Record<string, string[]>> = all.map(() => ({}));
+  for (const set of sets) {
+    const seen = new Set<string>();
+    all.forEach((values, i) => {
+      if (set.some((n) => values[n] === null || values[n] === undefined)) return;
+      const key = JSON.stringify(set.map((n) => values[n]));
+      if (seen.has(key)) {
+        const [field, message] = uniqueMessage(model, set);
+        (errors[i][field] ??= []).push(message);
+      }
+      seen.add(key);
+    });
+  }
+  return errors;
+}
+
+export async function createView(ctx: RequestContext, model: ModelMeta, body: unknown, restrict: Predicate): Promise<Reply> {
+  const many = Array.isArray(body);
+  const items = many ? (body as unknown[]) : [body];
+  const ids = await inTransaction(ctx, model, async (tx) => {
+    const scope = scopeOf(ctx, tx);
+    const prepared: Array<{ values: Values; wc: Awaited<ReturnType<typeof parseObject>>['wc'] }> = [];
+    const errors: Array<Record<string, unknown>> = [];
+    let failed = false;
+    for (const item of items) {
+      try {
+        const parsed = await parseObject(model, item, scope, null, false);
+        await validateObject(model, parsed.values, parsed.wc);
+        prepared.push(parsed);
+        errors.push({});
+      } catch (err) {
+        if (!(err instanceof ValidationError) || !many) throw err;
+        failed = true;
+        errors.push(Array.isArray(err.detail) ? { non_field_errors: err.detail } : (err.detail as Record<string, unknown>));
+      }
+    }
+    if (!failed && many) {
+      const dup = duplicateWithinBatch(model, prepared.map((p) => p.values));
+      if (dup.some((e) => Object.keys(e).length)) throw new ValidationError(dup);
+    }
+    if (failed) throw new ValidationError(errors);
+    const created: Id[] = [];
+    for (const p of prepared) created.push(await saveObject(model, p.values, p.wc));
+    await ensurePermitted(tx, model, created, restrict);
+    return created;
+  });
+  const db = ctx.db.reader;
+  if (many) {
+    const rendered = await renderByIds(ctx, model, ids, db);
+    const byId = new Map(rendered.map((o) => [(o as { id: Id }).id, o]));
+    return { status: 201, body: ids.map((id) => byId.get(id) as Json) };
+  }
+  const obj = await renderOne(ctx, model, ids[0], db);
+  return { status: 201, body: obj, headers: { Location: String(obj.url ?? '') } };
+}
+
+/** The stored object the caller may change, or 404. */
+async function loadPermitted(ctx: RequestContext, model: ModelMeta, tx: Executor, ids: Id[], restrict: Predicate): Promise<Values[]> {
+  return loadValues(tx, model, and([visible(ctx, model, restrict), { kind: 'field', field: model.pk, lookup: 'exact', values: ids }]));
+}
+
+export async function updateView(ctx: RequestContext, model: ModelMeta, id: Id, body: unknown, partial: boolean, restrict: Predicate): Promise<Reply> {
+  if (Array.isArray(body)) throw ValidationError.nonField('Invalid data. Expected a dictionary, but got list.');
+  await inTransaction(ctx, model, async (tx) => {
+    const [current] = await loadPermitted(ctx, model, tx, [id], restrict);
+    if (!current) throw new NotFound();
+    const { values, wc } = await parseObject(model, body, scopeOf(ctx, tx), current, partial);
+    await validateObject(model, values, wc);
+    await saveObject(model, values, wc);
+    await ensurePermitted(tx, model, [id], restrict);
+  });
+  return { status: 200, body: await renderOne(ctx, model, id, ctx.db.reader) };
+}
+
+/** Shape check of a bulk body: an array of objects each carrying a valid id (array-aligned errors). */
+function bulkIds(model: ModelMeta, body: unknown): Id[] {
+  if (!Array.isArray(body)) throw ValidationError.nonField(`Expected a list of items but got type "${pyTypeName(body)}".`);
+  const errors: Array<Record<string, string[]>> = [];
+  const ids: Id[] = [];
+  let failed = false;
+  for (const item of body) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      errors.push({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${pyTypeName(item)}.`] });
+      failed = true;
+      continue;
+    }
+    const raw = (item as Record<string, unknown>).id;
+    if (raw === undefined || raw === null || raw === '') {
+      errors.push({ id: ['This field is required.'] });
+      failed = true;
+      continue;
+    }
+    const id = parseId(model, raw);
+    if (id === null) {
+      errors.push({ id: [model.integerPk ? 'A valid integer is required.' : 'Must be a valid UUID.'] });
+      failed = true;
+      continue;
+    }
+    errors.push({});
+    ids.push(id);
+  }
+  if (failed) throw new ValidationError(errors);
+  return ids;
+}
+
+export async function bulkUpdateView(ctx: RequestContext, model: ModelMeta, body: unknown, partial: boolean, restrict: Predicate): Promise<Reply> {
+  const ids = bulkIds(model, body);
+  const items = new Map<Id, unknown>();
+  (body as Array<Record<string, unknown>>).forEach((item, i) => items.set(ids[i], item));
+  const updated = await inTransaction(ctx, model, async (tx) => {
+    const scope = scopeOf(ctx, tx);
+    const rows = await loadPermitted(ctx, model, tx, [...items.keys()], restrict);
+    const done: Id[] = [];
+    for (const current of rows) {
+      const id = current.id as Id;
+      const { values, wc } = await parseObject(model, items.get(id), scope, current, partial);
+      await validateObject(model, values, wc);
+      await saveObject(model, values, wc);
+      done.push(id);
+    }
+    await ensurePermitted(tx, model, done, restrict);
+    return done;
+  });
+  return { status: 200, body: await renderByIds(ctx, model, updated, ctx.db.reader) };
+}
+
+export async function destroyView(ctx: RequestContext, model: ModelMeta, id: Id, restrict: Predicate): Promise<Reply> {
+  await inTransaction(ctx, model, async (tx) => {
+    const [current] = await loadPermitted(ctx, model, tx, [id], restrict);
+    if (!current) throw new NotFound();
+    await deleteObjects(model, [id], scopeOf(ctx, tx));
+  });
+  return { status: 204 };
+}
+
+export async function bulkDestroyView(ctx: RequestContext, model: ModelMeta, body: unknown, restrict: Predicate): Promise<Reply> {
+  const ids = bulkIds(model, body);
+  await inTransaction(ctx, model, async (tx) => {
+    const rows = await loadPermitted(ctx, model, tx, ids, restrict);
+    await deleteObjects(model, rows.map((r) => r.id as Id), scopeOf(ctx, tx));
+  });
+  return { status: 204 };
+}
+
+export { expectObject };
