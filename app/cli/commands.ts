@@ -1,0 +1,142 @@
+import cluster from 'node:cluster';
+import * as os from 'node:os';
+import { ValidationError } from '../../framework';
+import type { Database } from '../../framework/db/executor';
+import type { Registry } from '../../framework';
+import { parseObject, saveObject, validateObject } from '../../framework/serializer/writer';
+import { DEFAULT_VERSION } from '../../framework/versioning/version';
+import { Token } from '../../models/users/token';
+import { User } from '../../models/users/user';
+import { loadConfig } from '../config';
+import { coreRegistry, dataSourceFor, migrate } from '../database';
+import { createServer } from '../server';
+import { openDatabase } from '../../framework/db/datasource';
+import { optional, requireOption, UsageError, type ParsedArgs } from './args';
+
+export class CommandError extends Error {}
+
+function describeValidation(err: ValidationError): string {
+  const detail = err.detail;
+  if (Array.isArray(detail)) return detail.map(String).join('; ');
+  return Object.entries(detail)
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(' ') : JSON.stringify(v)}`)
+    .join('; ');
+}
+
+async function withDatabase<T>(fn: (db: Database, registry: Registry) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const registry = coreRegistry();
+  const ds = dataSourceFor(config.databaseUrl, registry);
+  await ds.initialize();
+  try {
+    await migrate(ds);
+    const db = openDatabase(ds);
+    try {
+      return await fn(db, registry);
+    } finally {
+      db.close?.();
+    }
+  } finally {
+    await ds.destroy();
+  }
+}
+
+export async function serveCommand(args: ParsedArgs): Promise<void> {
+  const workersText = optional(args, 'workers') ?? '1';
+  if (!/^\d+$/.test(workersText) || Number(workersText) < 1) throw new UsageError('--workers must be a positive integer');
+  const workers = Math.min(Number(workersText), Math.max(1, os.availableParallelism() * 4));
+  const config = loadConfig({
+    ...process.env,
+    ...(optional(args, 'port') ? { PORT: optional(args, 'port') } : {}),
+    ...(optional(args, 'host') ? { HOST: optional(args, 'host') } : {}),
+  });
+  if (workers > 1 && cluster.isPrimary) {
+    // Migrate once in the primary, then fork workers that share the listening socket.
+    await withDatabase(async () => undefined);
+    for (let i = 0; i < workers; i++) cluster.fork({ ...process.env, NETINV_WORKER: '1', PORT: String(config.port), HOST: config.host });
+    cluster.on('exit', (worker, code) => {
+      if (code !== 0) process.stderr.write(`worker ${worker.process.pid} exited with ${code}\n`);
+    });
+    process.stdout.write(`netinv ${config.version} serving http://${config.host}:${config.port}/api/ with ${workers} workers\n`);
+    return;
+  }
+  const server = await createServer(config, { migrate: !process.env.NETINV_WORKER });
+  await server.listen();
+  if (!process.env.NETINV_WORKER) process.stdout.write(`netinv ${config.version} serving http://${config.host}:${config.port}/api/\n`);
+  const stop = () => {
+    server.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+export async function migrateCommand(): Promise<void> {
+  const config = loadConfig();
+  const ds = dataSourceFor(config.databaseUrl, coreRegistry());
+  await ds.initialize();
+  try {
+    const applied = await migrate(ds);
+    process.stdout.write(applied.length ? `Applied ${applied.join(', ')}\n` : 'No migrations to apply.\n');
+  } finally {
+    await ds.destroy();
+  }
+}
+
+export async function createSuperuserCommand(args: ParsedArgs): Promise<void> {
+  const username = requireOption(args, 'username');
+  const password = requireOption(args, 'password');
+  const email = optional(args, 'email') ?? '';
+  await withDatabase(async (db, registry) => {
+    const model = registry.forClass(User);
+    await db.transaction(async (tx) => {
+      const exists = await tx.rows(`SELECT 1 FROM ${tx.dialect.quote(model.table)} WHERE ${tx.dialect.quote('username')} = ${tx.dialect.placeholder(1)}`, [username]);
+      if (exists.length) throw new CommandError(`user ${username} already exists`);
+      const scope = { tx, registry, version: DEFAULT_VERSION, actor: null, features: new Map() };
+      try {
+        const { values, wc } = await parseObject(model, { username, password, email, is_staff: true }, scope, null, false);
+        values.is_superuser = true;
+        await validateObject(model, values, wc);
+        await saveObject(model, values, wc);
+      } catch (err) {
+        if (err instanceof ValidationError) throw new CommandError(describeValidation(err));
+        throw err;
+      }
+    });
+  });
+  process.stdout.write(`Superuser ${username} created.\n`);
+}
+
+export async function createTokenCommand(args: ParsedArgs): Promise<void> {
+  const username = requireOption(args, 'username');
+  const body: Record<string, unknown> = { write_enabled: !args.options.has('read-only') };
+  const key = optional(args, 'key');
+  if (key !== undefined) {
+    if (!/^[0-9a-fA-F]{40}$/.test(key)) throw new UsageError('--key must be 40 hexadecimal characters');
+    body.key = key.toLowerCase();
+  }
+  const expires = optional(args, 'expires');
+  if (expires !== undefined) body.expires = expires;
+  const description = optional(args, 'description');
+  if (description !== undefined) body.description = description;
+  const created = await withDatabase(async (db, registry) => {
+    const userModel = registry.forClass(User);
+    const model = registry.forClass(Token);
+    return db.transaction(async (tx) => {
+      const q = tx.dialect.quote;
+      const [user] = await tx.rows(`SELECT ${q('id')}, ${q('username')} FROM ${q(userModel.table)} WHERE ${q('username')} = ${tx.dialect.placeholder(1)}`, [username]);
+      if (!user) throw new CommandError(`no user named ${username}`);
+      const actor = { id: user[0] as string, username, isSuperuser: false };
+      const scope = { tx, registry, version: DEFAULT_VERSION, actor, features: new Map() };
+      try {
+        const { values, wc } = await parseObject(model, body, scope, null, false);
+        await validateObject(model, values, wc);
+        await saveObject(model, values, wc);
+        return String(values.key);
+      } catch (err) {
+        if (err instanceof ValidationError) throw new CommandError(describeValidation(err));
+        throw err;
+      }
+    });
+  });
+  process.stdout.write(`${created}\n`);
+}

@@ -1,0 +1,96 @@
+import * as fs from 'node:fs';
+import { plainToInstance } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsString, Max, Min, validateSync } from 'class-validator';
+import type { FrameworkConfig } from '../framework/http/context';
+import type { LogLevel } from '../framework/http/logger';
+import { parseDatabaseUrl } from '../framework/db/datasource';
+
+export class ConfigError extends Error {}
+
+/** Every setting of CONTRACT.md, validated once and frozen. */
+export class Config implements FrameworkConfig {
+  @IsInt() @Min(0) @Max(65535)
+  port = 8080;
+
+  @IsString()
+  host = '127.0.0.1';
+
+  @IsString()
+  databaseUrl = 'sqlite:./data/netinv.sqlite';
+
+  @IsBoolean()
+  strictFiltering = true;
+
+  @IsString({ each: true })
+  exemptViewPermissions: string[] = [];
+
+  @IsInt() @Min(1)
+  paginateCount = 50;
+
+  @IsInt() @Min(0)
+  maxPageSize = 1000;
+
+  @IsIn(['debug', 'info', 'warn', 'error', 'silent'])
+  logLevel: LogLevel = 'info';
+
+  /** Largest accepted request body. */
+  @IsInt() @Min(1024)
+  maxBodyBytes = 32 * 1024 * 1024;
+
+  @IsString()
+  version = '0.1.0';
+}
+
+type Env = Record<string, string | undefined>;
+
+function parseBool(name: string, text: string): boolean {
+  const t = text.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(t)) return true;
+  if (['false', '0', 'no', 'off'].includes(t)) return false;
+  throw new ConfigError(`${name}=${text}: expected true or false`);
+}
+
+function parseInt10(name: string, text: string): number {
+  if (!/^\s*\d+\s*$/.test(text)) throw new ConfigError(`${name}=${text}: expected a non-negative integer`);
+  return Number(text);
+}
+
+/** Environment variables, over an optional JSON config file (NETINV_CONFIG) using the same keys. */
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  let raw: Record<string, unknown> = {};
+  if (env.NETINV_CONFIG) {
+    try {
+      raw = JSON.parse(fs.readFileSync(env.NETINV_CONFIG, 'utf8')) as Record<string, unknown>;
+    } catch (err) {
+      throw new ConfigError(`NETINV_CONFIG ${env.NETINV_CONFIG}: ${(err as Error).message}`);
+    }
+  }
+  const merged: Record<string, unknown> = { ...raw };
+  const setting = (name: string, key: keyof Config, parse: (n: string, v: string) => unknown) => {
+    const v = env[name] ?? (typeof raw[name] === 'string' || typeof raw[name] === 'number' || typeof raw[name] === 'boolean' ? String(raw[name]) : undefined);
+    if (v !== undefined && v !== '') merged[key] = parse(name, v);
+    delete merged[name];
+  };
+  setting('PORT', 'port', parseInt10);
+  setting('HOST', 'host', (_n, v) => v);
+  setting('DATABASE_URL', 'databaseUrl', (_n, v) => v);
+  setting('NETINV_STRICT_FILTERING', 'strictFiltering', parseBool);
+  setting('NETINV_EXEMPT_VIEW_PERMISSIONS', 'exemptViewPermissions', (_n, v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+  setting('NETINV_PAGINATE_COUNT', 'paginateCount', parseInt10);
+  setting('NETINV_MAX_PAGE_SIZE', 'maxPageSize', parseInt10);
+  setting('NETINV_LOG_LEVEL', 'logLevel', (_n, v) => v.toLowerCase());
+  setting('NETINV_MAX_BODY_BYTES', 'maxBodyBytes', parseInt10);
+  const config = plainToInstance(Config, merged, { exposeDefaultValues: true });
+  const errors = validateSync(config, { forbidUnknownValues: false });
+  if (errors.length) {
+    throw new ConfigError(errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`).join('; '));
+  }
+  try {
+    parseDatabaseUrl(config.databaseUrl);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  config.version = (require('../../package.json') as { version: string }).version;
+  return Object.freeze(config);
+}

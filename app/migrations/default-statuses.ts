@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Nautobot's built-in statuses (reference: models/README.md, "Default statuses"): slug, name,
+ * colour, description and content types, exactly.
+ */
+const STATUSES: Array<[slug: string, name: string, color: string, description: string, contentTypes: string[]]> = [
+  ['active', 'Active', '4caf50', 'Unit is active', ['circuits.circuit', 'dcim.device', 'dcim.deviceredundancygroup', 'dcim.interface', 'dcim.interfaceredundancygroup', 'dcim.location', 'dcim.powerfeed', 'dcim.rack', 'dcim.site', 'ipam.ipaddress', 'ipam.prefix', 'ipam.vlan', 'virtualization.virtualmachine', 'virtualization.vminterface']],
+  ['available', 'Available', '4caf50', 'Unit is available', ['dcim.rack']],
+  ['connected', 'Connected', '4caf50', 'Cable is connected', ['dcim.cable']],
+  ['container', 'Container', '9e9e9e', 'Network contains children', ['ipam.prefix']],
+  ['dhcp', 'DHCP', '4caf50', 'Dynamically assigned IPv4/IPv6 address', ['ipam.ipaddress']],
+  ['decommissioned', 'Decommissioned', '9e9e9e', 'Circuit has been decommissioned', ['circuits.circuit']],
+  ['decommissioning', 'Decommissioning', 'ffc107', 'Unit is being decommissioned', ['dcim.cable', 'dcim.device', 'dcim.deviceredundancygroup', 'dcim.interface', 'dcim.interfaceredundancygroup', 'dcim.location', 'dcim.site', 'virtualization.virtualmachine', 'virtualization.vminterface']],
+  ['deprecated', 'Deprecated', 'f44336', 'Unit has been deprecated', ['dcim.rack', 'ipam.ipaddress', 'ipam.prefix', 'ipam.vlan']],
+  ['deprovisioning', 'Deprovisioning', 'ffc107', 'Circuit is being deprovisioned', ['circuits.circuit']],
+  ['failed', 'Failed', 'f44336', 'Unit has failed', ['dcim.device', 'dcim.interface', 'dcim.powerfeed', 'virtualization.virtualmachine', 'virtualization.vminterface']],
+  ['inventory', 'Inventory', '9e9e9e', 'Device is in inventory', ['dcim.device']],
+  ['maintenance', 'Maintenance', '9e9e9e', 'Unit is under maintenance', ['dcim.interface', 'virtualization.vminterface']],
+  ['offline', 'Offline', 'ffc107', 'Unit is offline', ['circuits.circuit', 'dcim.device', 'dcim.powerfeed', 'virtualization.virtualmachine']],
+  ['planned', 'Planned', '00bcd4', 'Unit has been planned', ['circuits.circuit', 'dcim.cable', 'dcim.device', 'dcim.deviceredundancygroup', 'dcim.interface', 'dcim.interfaceredundancygroup', 'dcim.location', 'dcim.powerfeed', 'dcim.rack', 'dcim.site', 'virtualization.virtualmachine', 'virtualization.vminterface']],
+  ['provisioning', 'Provisioning', '2196f3', 'Circuit is being provisioned', ['circuits.circuit']],
+  ['reserved', 'Reserved', '00bcd4', 'Unit is reserved', ['dcim.rack', 'ipam.ipaddress', 'ipam.prefix', 'ipam.vlan']],
+  ['retired', 'Retired', 'f44336', 'Site or Location has been retired', ['dcim.deviceredundancygroup', 'dcim.interfaceredundancygroup', 'dcim.location', 'dcim.site']],
+  ['slaac', 'SLAAC', '4caf50', 'Dynamically assigned IPv6 address', ['ipam.ipaddress']],
+  ['staged', 'Staged', '2196f3', 'Unit has been staged', ['dcim.device', 'virtualization.virtualmachine']],
+  ['staging', 'Staging', '2196f3', 'Site or Location is in the process of being staged', ['dcim.deviceredundancygroup', 'dcim.interfaceredundancygroup', 'dcim.location', 'dcim.site']],
+];
+
+/** Rows for extras_status. Descriptions are kept for when the field is added to the model. */
+export function defaultStatusRows(): Array<Record<string, unknown>> {
+  const now = new Date().toISOString();
+  return STATUSES.map(([slug, name, color, , contentTypes]) => ({
+    id: randomUUID(),
+    created: now.slice(0, 10),
+    last_updated: now.replace('T', ' ').replace('Z', ''),
+    _custom_field_data: '{}',
+    content_types: JSON.stringify([...contentTypes].sort()),
+    name,
+    slug,
+    color,
+  }));
+}

@@ -1,0 +1,86 @@
+import type { Server } from 'node:http';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { DataSource } from 'typeorm';
+import { openDatabase } from '../framework/db/datasource';
+import type { Database } from '../framework/db/executor';
+import { errorToResponse } from '../framework/errors/mapper';
+import { Logger } from '../framework/http/logger';
+import { readOnlyForOthers } from '../framework/auth/permissions';
+import { apiRouter, type Services } from '../framework/router/api';
+import type { Registry } from '../framework';
+import { usersAuthBackend } from '../models/users';
+import type { Config } from './config';
+import { coreRegistry, dataSourceFor, indexUniqueConstraints, migrate } from './database';
+import { statusRoute } from './status';
+
+export interface NetinvServer {
+  readonly app: Express;
+  readonly ds: DataSource;
+  readonly db: Database;
+  readonly registry: Registry;
+  readonly config: Readonly<Config>;
+  listen(): Promise<Server>;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Apply pending migrations at start (default true). */
+  migrate?: boolean;
+}
+
+/** Config in, server out: registry, database, migrations and the Express application. */
+export async function createServer(config: Readonly<Config>, options: ServerOptions = {}): Promise<NetinvServer> {
+  const logger = new Logger(config.logLevel);
+  const registry = coreRegistry();
+  const ds = dataSourceFor(config.databaseUrl, registry);
+  await ds.initialize();
+  if (options.migrate !== false) {
+    const applied = await migrate(ds);
+    if (applied.length) logger.info('migrations applied', { migrations: applied });
+  }
+  indexUniqueConstraints(ds, registry);
+  const db = openDatabase(ds);
+
+  const services: Services = {
+    registry,
+    db,
+    config,
+    logger,
+    auth: usersAuthBackend(registry),
+    permissions: readOnlyForOthers,
+    routes: [statusRoute(registry, config)],
+    rootEntries: ['status'],
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.get('/', (_req, res) => res.redirect(302, '/api/'));
+  app.use('/api', express.raw({ type: () => true, limit: config.maxBodyBytes }), apiRouter(services));
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    const r = errorToResponse(err, config.version);
+    if (r.unexpected) logger.error('unhandled error', { error: String((err as Error)?.stack ?? err) });
+    res.status(r.status).json(r.body);
+  });
+
+  let server: Server | null = null;
+  return {
+    app,
+    ds,
+    db,
+    registry,
+    config,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server = app.listen(config.port, config.host, () => resolve(server as Server));
+        server.on('error', reject);
+        server.keepAliveTimeout = 65_000;
+      }),
+    async close() {
+      if (server) await new Promise<void>((resolve) => (server as Server).close(() => resolve()));
+      db.close?.();
+      if (ds.isInitialized) await ds.destroy();
+    },
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * Drafts a dialect-neutral migration: builds the registry, applies the existing migrations to a
+ * scratch in-memory SQLite database, compares the result with the entity metadata and writes the
+ * difference as QueryRunner table-API calls to app/migrations/ for review.
+ *
+ *   npm run gen:migration -- <name>
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { DataSource, EntityMetadata } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { ColumnSpec, TableSpec } from '../framework/db/migration-schema';
+import { coreRegistry, dataSourceFor, migrate } from '../app/database';
+
+function specType(column: ColumnMetadata): ColumnSpec['type'] {
+  const t = column.type;
+  if (t === Boolean) return 'boolean';
+  if (t === Date) return 'datetime';
+  if (t === String) return 'varchar';
+  if (t === Number) return 'integer';
+  if (typeof t === 'string' && ['uuid', 'varchar', 'text', 'integer', 'bigint', 'date', 'decimal', 'boolean'].includes(t)) return t as ColumnSpec['type'];
+  throw new Error(`${column.entityMetadata.tableName}.${column.databaseName}: no portable type for ${String(t)}`);
+}
+
+function columnSpec(column: ColumnMetadata): ColumnSpec {
+  const spec: ColumnSpec = { name: column.databaseName, type: specType(column) };
+  if (column.length) spec.length = String(column.length);
+  if (column.precision !== undefined && column.precision !== null) spec.precision = column.precision;
+  if (column.scale !== undefined && column.scale !== null) spec.scale = column.scale;
+  if (column.isNullable) spec.nullable = true;
+  if (column.isPrimary) spec.primary = true;
+  return spec;
+}
+
+export function tableSpec(meta: EntityMetadata): TableSpec {
+  return {
+    name: meta.tableName,
+    columns: meta.columns.map(columnSpec),
+    indices: meta.indices.map((i) => ({ name: i.name, columns: i.columns.map((c) => c.databaseName), ...(i.isUnique ? { unique: true } : {}) })),
+    uniques: meta.uniques.map((u) => ({ name: u.name, columns: u.columns.map((c) => c.databaseName) })),
+    foreignKeys: meta.foreignKeys.map((f) => ({
+      name: f.name,
+      columns: f.columns.map((c) => c.databaseName),
+      referencedTable: f.referencedEntityMetadata.tableName,
+      referencedColumns: f.referencedColumns.map((c) => c.databaseName),
+      onDelete: f.onDelete ?? 'NO ACTION',
+      onUpdate: f.onUpdate ?? 'NO ACTION',
+    })),
+  };
+}
+
+/** A TypeScript literal of a table spec: one column, index or key per line. */
+function formatSpec(spec: TableSpec): string {
+  const lit = (v: unknown): string =>
+    Array.isArray(v)
+      ? `[${v.map(lit).join(', ')}]`
+      : v !== null && typeof v === 'object'
+        ? `{ ${Object.entries(v).map(([k, x]) => `${k}: ${lit(x)}`).join(', ')} }`
+        : typeof v === 'string'
+          ? `'${v.replace(/'/g, "\\'")}'`
+          : String(v);
+  const list = (key: string, items: unknown[] | undefined) =>
+    items && items.length ? `  ${key}: [\n${items.map((i) => `    ${lit(i)},`).join('\n')}\n  ],\n` : '';
+  return `{\n  name: ${lit(spec.name)},\n${list('columns', spec.columns)}${list('indices', spec.indices)}${list('uniques', spec.uniques)}${list('foreignKeys', spec.foreignKeys)}}`;
+}
+
+/** Tables in dependency order, so foreign keys point at tables that exist. */
+function ordered(metas: EntityMetadata[]): EntityMetadata[] {
+  const out: EntityMetadata[] = [];
+  const visiting = new Set<EntityMetadata>();
+  const visit = (m: EntityMetadata) => {
+    if (out.includes(m) || visiting.has(m)) return;
+    visiting.add(m);
+    for (const fk of m.foreignKeys) if (fk.referencedEntityMetadata !== m) visit(fk.referencedEntityMetadata);
+    out.push(m);
+  };
+  [...metas].sort((a, b) => a.tableName.localeCompare(b.tableName)).forEach(visit);
+  return out;
+}
+
+export async function diff(ds: DataSource): Promise<{ up: string[]; down: string[] }> {
+  const qr = ds.createQueryRunner();
+  const up: string[] = [];
+  const down: string[] = [];
+  try {
+    for (const meta of ordered(ds.entityMetadatas)) {
+      const table = await qr.getTable(meta.tableName);
+      if (!table) {
+        up.push(`await createTable(qr, ${formatSpec(tableSpec(meta))});`);
+        down.unshift(`await qr.dropTable(${JSON.stringify(meta.tableName)});`);
+        continue;
+      }
+      const existing = new Set(table.columns.map((c) => c.name));
+      for (const column of meta.columns) {
+        if (existing.has(column.databaseName)) continue;
+        up.push(`await qr.addColumn(${JSON.stringify(meta.tableName)}, new TableColumn(tableColumn(qr, ${JSON.stringify(columnSpec(column))})));`);
+        down.unshift(`await qr.dropColumn(${JSON.stringify(meta.tableName)}, ${JSON.stringify(column.databaseName)});`);
+      }
+      const wanted = new Set(meta.columns.map((c) => c.databaseName));
+      for (const c of table.columns) {
+        if (!wanted.has(c.name)) up.push(`// review: ${meta.tableName}.${c.name} is no longer declared\nawait qr.dropColumn(${JSON.stringify(meta.tableName)}, ${JSON.stringify(c.name)});`);
+      }
+      const indexNames = new Set(table.indices.map((i) => i.name));
+      for (const i of meta.indices) {
+        if (indexNames.has(i.name)) continue;
+        up.push(`await qr.createIndex(${JSON.stringify(meta.tableName)}, new TableIndex(${JSON.stringify({ name: i.name, columnNames: i.columns.map((c) => c.databaseName), isUnique: i.isUnique })}));`);
+      }
+      const fkNames = new Set(table.foreignKeys.map((f) => f.name));
+      for (const f of meta.foreignKeys) {
+        if (fkNames.has(f.name)) continue;
+        up.push(
+          `await qr.createForeignKey(${JSON.stringify(meta.tableName)}, new TableForeignKey(${JSON.stringify({
+            name: f.name,
+            columnNames: f.columns.map((c) => c.databaseName),
+            referencedTableName: f.referencedEntityMetadata.tableName,
+            referencedColumnNames: f.referencedColumns.map((c) => c.databaseName),
+            onDelete: f.onDelete ?? 'NO ACTION',
+            onUpdate: f.onUpdate ?? 'NO ACTION',
+          })}));`,
+        );
+      }
+    }
+  } finally {
+    await qr.release();
+  }
+  return { up, down };
+}
+
+function render(className: string, up: string[], down: string[]): string {
+  const indent = (lines: string[]) => lines.map((l) => `    ${l.replace(/\n/g, '\n    ')}`).join('\n');
+  return `import { TableColumn, TableForeignKey, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { createTable, tableColumn } from '../../framework/db/migration-schema';
+
+/** Drafted by generators/migration.ts; reviewed before commit. */
+export class ${className} implements MigrationInterface {
+  name = '${className}';
+
+  async up(qr: QueryRunner): Promise<void> {
+${indent(up)}
+  }
+
+  async down(qr: QueryRunner): Promise<void> {
+${indent(down)}
+  }
+}
+`;
+}
+
+async function main(): Promise<void> {
+  const name = process.argv[2];
+  if (!name || !/^[a-z][a-z0-9-]*$/.test(name)) {
+    process.stderr.write('usage: npm run gen:migration -- <name-in-kebab-case>\n');
+    process.exit(2);
+  }
+  const registry = coreRegistry();
+  const ds = dataSourceFor('sqlite::memory:', registry);
+  await ds.initialize();
+  await migrate(ds);
+  const { up, down } = await diff(ds);
+  await ds.destroy();
+  if (up.length === 0) {
+    process.stdout.write('No changes: the migrations already produce the declared schema.\n');
+    return;
+  }
+  const stamp = Date.now();
+  const className = `${name.replace(/(^|-)([a-z0-9])/g, (_m, _d, c: string) => c.toUpperCase())}${stamp}`;
+  const dir = path.resolve(__dirname, '../../app/migrations');
+  const file = path.join(dir, `${stamp}-${name}.ts`);
+  fs.writeFileSync(file, render(className, up, down));
+  const index = path.join(dir, 'index.ts');
+  let text = fs.readFileSync(index, 'utf8');
+  text = `import { ${className} } from './${stamp}-${name}';\n${text}`.replace(/\];\s*$/, (m) => m).replace(/(CORE_MIGRATIONS: Function\[\] = \[)([^\]]*)\]/, (_m, head: string, body: string) => `${head}${body.trim() ? `${body.trim().replace(/,$/, '')}, ` : ''}${className}]`);
+  fs.writeFileSync(index, text);
+  process.stdout.write(`Wrote ${path.relative(process.cwd(), file)} (${up.length} steps); review it, then commit.\n`);
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    process.stderr.write(`${(err as Error).stack ?? err}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,71 @@
+import {
+  BaseModel,
+  ContentTypesField,
+  Field,
+  ForeignKey,
+  Model,
+  OrganizationalModel,
+  RelatedCount,
+  ValidationError,
+  type Values,
+  type WriteContext,
+} from '../../framework';
+
+/** A label with a colour that can be applied to objects of the selected models. */
+@Model({
+  path: 'tags',
+  display: 'name',
+  brief: ['name', 'slug', 'color'],
+  ordering: ['name'],
+  search: ['name', 'slug'],
+})
+export class Tag extends OrganizationalModel {
+  @Field.String({ maxLength: 100, unique: true })
+  name!: string;
+
+  @Field.Slug({ maxLength: 100 })
+  slug!: string;
+
+  @Field.String({ maxLength: 6, pattern: /^[0-9a-f]{6}$/, patternMessage: 'Enter a valid hexadecimal RGB color code.', default: '9e9e9e', required: false })
+  color!: string;
+
+  @Field.String({ maxLength: 200, blank: true })
+  description!: string;
+
+  @RelatedCount(() => TaggedItem, 'tag', { label: 'Tagged items' })
+  tagged_items!: number;
+
+  /** API 1.2 has no content_types: a tag created there applies to every taggable model. */
+  @ContentTypesField({ feature: 'tags', since: '1.3' })
+  content_types!: string[];
+
+  /** Removing a content type that tagged objects still use is refused. */
+  static async clean(values: Values, wc: WriteContext): Promise<void> {
+    if (wc.creating) return;
+    const q = wc.tx.dialect.quote;
+    const p = (n: number) => wc.tx.dialect.placeholder(n);
+    const rows = await wc.tx.rows(`SELECT DISTINCT ${q('content_type')} FROM ${q('extras_taggeditem')} WHERE ${q('tag_id')} = ${p(1)}`, [wc.id]);
+    const kept = new Set(values.content_types as string[]);
+    const lost = rows.map((r) => String(r[0])).filter((ct) => !kept.has(ct)).sort();
+    if (lost.length) {
+      throw new ValidationError({ content_types: [`Unable to remove ${lost.join(', ')}. Dependent objects were found.`] });
+    }
+  }
+}
+
+/** One tag on one object of any taggable model. */
+@Model({
+  path: null,
+  display: { fields: ['content_type', 'object_id'], render: (v) => `${String(v.content_type)} ${String(v.object_id)}` },
+  uniqueTogether: [['content_type', 'object_id', 'tag']],
+})
+export class TaggedItem extends BaseModel {
+  @ForeignKey(() => Tag, { onDelete: 'cascade', related: 'tagged' })
+  tag!: Tag;
+
+  @Field.String({ maxLength: 100 })
+  content_type!: string;
+
+  @Field.UUID()
+  object_id!: string;
+}

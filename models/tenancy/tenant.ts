@@ -1,0 +1,31 @@
+import { Field, ForeignKey, Model, PrimaryModel, RelatedCount } from '../../framework';
+import { Site } from '../dcim/site';
+import { TenantGroup } from './tenant-group';
+
+/** The owner (customer, department, team) objects are assigned to. */
+@Model({
+  path: 'tenants',
+  display: 'name',
+  brief: ['name', 'slug'],
+  ordering: ['group.name', 'name'],
+  search: ['name', 'slug', 'description', 'comments'],
+})
+export class Tenant extends PrimaryModel {
+  @Field.String({ maxLength: 100, unique: true })
+  name!: string;
+
+  @Field.Slug({ maxLength: 100, from: 'name' })
+  slug!: string;
+
+  @ForeignKey(() => TenantGroup, { nullable: true, onDelete: 'set_null', related: 'tenants' })
+  group!: TenantGroup | null;
+
+  @Field.String({ maxLength: 200, blank: true })
+  description!: string;
+
+  @Field.Text()
+  comments!: string;
+
+  @RelatedCount(() => Site, 'tenant')
+  site_count!: number;
+}

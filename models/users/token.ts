@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import {
+  BaseModel,
+  Field,
+  ForeignKey,
+  Model,
+  PermissionDenied,
+  fieldTest,
+  FALSE,
+  type RequestContext,
+  type Values,
+  type WriteContext,
+} from '../../framework';
+import { User } from './user';
+
+export function generateKey(): string {
+  return randomBytes(20).toString('hex');
+}
+
+/** An API key of a user: optionally read-only and/or expiring. Listed and edited by its owner only. */
+@Model({
+  path: 'tokens',
+  display: { fields: ['key', 'user.username'], render: (v) => `${String(v.key).slice(-6)} (${String(v['user.username'])})` },
+  brief: ['key', 'write_enabled'],
+  ordering: ['created'],
+  search: ['description'],
+  basicAuth: true,
+  scope: (ctx: RequestContext) =>
+    ctx.user ? fieldTest(ctx.registry.forClass(Token).field('user') as never, 'exact', [ctx.user.id]) : FALSE,
+})
+export class Token extends BaseModel {
+  @Field.DateTime({ readOnly: true, autoNowAdd: true })
+  created!: Date;
+
+  @Field.DateTime({ nullable: true })
+  expires!: Date | null;
+
+  @Field.String({ maxLength: 40, minLength: 40, unique: true, required: false, default: generateKey })
+  key!: string;
+
+  @Field.Boolean({ default: true })
+  write_enabled!: boolean;
+
+  @Field.String({ maxLength: 200, blank: true })
+  description!: string;
+
+  /** Always the requesting user; never taken from the body. */
+  @ForeignKey(() => User, { onDelete: 'cascade', hidden: true, readOnly: true, related: 'tokens', lookups: false })
+  user!: User;
+
+  static beforeSave(values: Values, wc: WriteContext): void {
+    if (!wc.creating) return;
+    if (!wc.actor) throw new PermissionDenied();
+    values.user = wc.actor.id;
+  }
+}
