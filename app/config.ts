@@ -4,6 +4,7 @@ import { IsBoolean, IsIn, IsInt, IsString, Max, Min, validateSync } from 'class-
 import type { FrameworkConfig } from '../framework/http/context';
 import type { LogLevel } from '../framework/http/logger';
 import { parseDatabaseUrl } from '../framework/db/datasource';
+import { netinvVersion } from './version';
 
 export class ConfigError extends Error {}
 
@@ -90,7 +91,6 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
-  config.version = (require('../../package.json') as { version: string }).version;
+  config.version = netinvVersion();
   return Object.freeze(config);
 }

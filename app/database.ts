@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { buildDataSource, prepareSchema } from '../framework/db/datasource';
+import { createDataSource, prepareSchema } from '../framework/db/datasource';
 import { buildRegistry, type Registry } from '../framework';
 import { CORE_APPS } from './apps';
 import { CORE_MIGRATIONS } from './migrations';
@@ -9,9 +9,9 @@ export function coreRegistry(): Registry {
   return buildRegistry(CORE_APPS);
 }
 
-/** The TypeORM DataSource for a DATABASE_URL, with every entity and migration. */
-export function dataSourceFor(databaseUrl: string, registry: Registry, synchronize = false): DataSource {
-  return buildDataSource(databaseUrl, { entities: registry.entities(), migrations: CORE_MIGRATIONS }, synchronize);
+/** The TypeORM DataSource for a DATABASE_URL, with every entity and migration (not connected). */
+export function dataSourceFor(databaseUrl: string, registry: Registry, synchronize = false): Promise<DataSource> {
+  return createDataSource(databaseUrl, { entities: registry.entities(), migrations: CORE_MIGRATIONS }, synchronize);
 }
 
 /** Applies pending migrations; returns their names. */

@@ -32,7 +32,7 @@ export interface ServerOptions {
 export async function createServer(config: Readonly<Config>, options: ServerOptions = {}): Promise<NetinvServer> {
   const logger = new Logger(config.logLevel);
   const registry = coreRegistry();
-  const ds = dataSourceFor(config.databaseUrl, registry);
+  const ds = await dataSourceFor(config.databaseUrl, registry);
   await ds.initialize();
   if (options.migrate !== false) {
     const applied = await migrate(ds);

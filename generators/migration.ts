@@ -29,6 +29,7 @@ function columnSpec(column: ColumnMetadata): ColumnSpec {
   if (column.scale !== undefined && column.scale !== null) spec.scale = column.scale;
   if (column.isNullable) spec.nullable = true;
   if (column.isPrimary) spec.primary = true;
+  if (column.referencedColumn) spec.references = true;
   return spec;
 }
 
@@ -36,10 +37,9 @@ export function tableSpec(meta: EntityMetadata): TableSpec {
   return {
     name: meta.tableName,
     columns: meta.columns.map(columnSpec),
-    indices: meta.indices.map((i) => ({ name: i.name, columns: i.columns.map((c) => c.databaseName), ...(i.isUnique ? { unique: true } : {}) })),
-    uniques: meta.uniques.map((u) => ({ name: u.name, columns: u.columns.map((c) => c.databaseName) })),
+    indices: meta.indices.map((i) => ({ columns: i.columns.map((c) => c.databaseName), ...(i.isUnique ? { unique: true } : {}) })),
+    uniques: meta.uniques.map((u) => ({ columns: u.columns.map((c) => c.databaseName) })),
     foreignKeys: meta.foreignKeys.map((f) => ({
-      name: f.name,
       columns: f.columns.map((c) => c.databaseName),
       referencedTable: f.referencedEntityMetadata.tableName,
       referencedColumns: f.referencedColumns.map((c) => c.databaseName),
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const registry = coreRegistry();
-  const ds = dataSourceFor('sqlite::memory:', registry);
+  const ds = await dataSourceFor('sqlite::memory:', registry);
   await ds.initialize();
   await migrate(ds);
   const { up, down } = await diff(ds);

@@ -26,7 +26,7 @@ function describeValidation(err: ValidationError): string {
 async function withDatabase<T>(fn: (db: Database, registry: Registry) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const registry = coreRegistry();
-  const ds = dataSourceFor(config.databaseUrl, registry);
+  const ds = await dataSourceFor(config.databaseUrl, registry);
   await ds.initialize();
   try {
     await migrate(ds);
@@ -72,7 +72,7 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
 
 export async function migrateCommand(): Promise<void> {
   const config = loadConfig();
-  const ds = dataSourceFor(config.databaseUrl, coreRegistry());
+  const ds = await dataSourceFor(config.databaseUrl, coreRegistry());
   await ds.initialize();
   try {
     const applied = await migrate(ds);

@@ -1,3 +1,3 @@
-import { Initial1795431301220 } from './1795431301220-initial';
+import { Initial1795431639398 } from './1795431639398-initial';
 /** Core schema migrations, oldest first. */
-export const CORE_MIGRATIONS: Function[] = [Initial1795431301220];
+export const CORE_MIGRATIONS: Function[] = [Initial1795431639398];

@@ -38,8 +38,30 @@ export interface DataSourceParts {
   migrations: MixedList<Function | string>;
 }
 
+/**
+ * MySQL and MariaDB share the `mysql://` scheme but differ in what TypeORM must know (native UUID
+ * columns, how defaults are reported), so the server is asked which one it is.
+ */
+export async function detectMysqlFlavor(url: string): Promise<'mysql' | 'mariadb'> {
+  const { createConnection } = await import('mysql2/promise');
+  const conn = await createConnection({ uri: url });
+  try {
+    const [rows] = await conn.query('SELECT VERSION() AS v');
+    return /mariadb/i.test(String((rows as Array<{ v: string }>)[0]?.v)) ? 'mariadb' : 'mysql';
+  } finally {
+    await conn.end();
+  }
+}
+
+/** Builds and probes (for MySQL-family servers) the DataSource for a DATABASE_URL, unconnected. */
+export async function createDataSource(databaseUrl: string, parts: DataSourceParts, synchronize = false): Promise<DataSource> {
+  const parsed = parseDatabaseUrl(databaseUrl);
+  const flavor = parsed.dialect === 'mysql' ? await detectMysqlFlavor(parsed.url as string) : undefined;
+  return buildDataSource(databaseUrl, parts, synchronize, flavor);
+}
+
 /** Builds (without connecting) the TypeORM DataSource for a DATABASE_URL. */
-export function buildDataSource(databaseUrl: string, parts: DataSourceParts, synchronize = false): DataSource {
+export function buildDataSource(databaseUrl: string, parts: DataSourceParts, synchronize = false, mysqlFlavor?: 'mysql' | 'mariadb'): DataSource {
   const parsed = parseDatabaseUrl(databaseUrl);
   const common = {
     entities: parts.entities,
@@ -69,7 +91,7 @@ export function buildDataSource(databaseUrl: string, parts: DataSourceParts, syn
   } else {
     options = {
       ...common,
-      type: 'mysql',
+      type: mysqlFlavor ?? (/^mariadb:/.test(databaseUrl.trim()) ? 'mariadb' : 'mysql'),
       url: parsed.url,
       // Binary collation: exact matches are case-sensitive as on the other databases.
       charset: 'UTF8MB4_BIN',

@@ -13,14 +13,16 @@ export interface ColumnSpec {
   scale?: number;
   nullable?: boolean;
   primary?: boolean;
+  /** A foreign-key column (TypeORM sizes those after the referenced column). */
+  references?: boolean;
 }
 
 export interface TableSpec {
   name: string;
   columns: ColumnSpec[];
-  indices?: Array<{ name: string; columns: string[]; unique?: boolean }>;
-  uniques?: Array<{ name: string; columns: string[] }>;
-  foreignKeys?: Array<{ name: string; columns: string[]; referencedTable: string; referencedColumns: string[]; onDelete?: string; onUpdate?: string }>;
+  indices?: Array<{ columns: string[]; unique?: boolean }>;
+  uniques?: Array<{ columns: string[] }>;
+  foreignKeys?: Array<{ columns: string[]; referencedTable: string; referencedColumns: string[]; onDelete?: string; onUpdate?: string }>;
 }
 
 /** The entity-decorator type that produced a spec type. */
@@ -52,10 +54,14 @@ export function tableColumn(qr: QueryRunner, spec: ColumnSpec): TableColumnOptio
     entityMetadata: { uniques: [], indices: [] },
     isGenerated: false,
   };
+  const type = driver.normalizeType(meta);
+  let length = driver.getColumnLength(meta);
+  // As TypeORM's join-column builder does: UUID foreign keys stored as text are 36 characters.
+  if (spec.references && spec.type === 'uuid' && !length && isMysqlFamily(qr) && type !== 'uuid') length = '36';
   return {
     name: spec.name,
-    type: driver.normalizeType(meta),
-    length: driver.getColumnLength(meta),
+    type,
+    length,
     precision: spec.precision,
     scale: spec.scale,
     isNullable: spec.nullable ?? false,
@@ -63,17 +69,33 @@ export function tableColumn(qr: QueryRunner, spec: ColumnSpec): TableColumnOptio
   };
 }
 
+function isMysqlFamily(qr: QueryRunner): boolean {
+  const type = qr.connection.options.type;
+  return type === 'mysql' || type === 'mariadb';
+}
+
+/**
+ * Creates a table. Constraint and index names come from the connection's naming strategy, as for
+ * entity metadata; MySQL-family servers get unique constraints as unique indexes, as TypeORM does.
+ */
 export async function createTable(qr: QueryRunner, spec: TableSpec): Promise<void> {
+  const naming = qr.connection.namingStrategy;
+  const mysql = isMysqlFamily(qr);
+  const uniques = spec.uniques ?? [];
+  const indices = [
+    ...(spec.indices ?? []).map((i) => ({ columns: i.columns, unique: i.unique ?? false })),
+    ...(mysql ? uniques.map((u) => ({ columns: u.columns, unique: true })) : []),
+  ];
   await qr.createTable(
     new Table({
       name: spec.name,
       columns: spec.columns.map((c) => tableColumn(qr, c)),
-      indices: (spec.indices ?? []).map((i) => new TableIndex({ name: i.name, columnNames: i.columns, isUnique: i.unique ?? false })),
-      uniques: (spec.uniques ?? []).map((u) => new TableUnique({ name: u.name, columnNames: u.columns })),
+      indices: indices.map((i) => new TableIndex({ name: naming.indexName(spec.name, i.columns), columnNames: i.columns, isUnique: i.unique })),
+      uniques: mysql ? [] : uniques.map((u) => new TableUnique({ name: naming.uniqueConstraintName(spec.name, u.columns), columnNames: u.columns })),
       foreignKeys: (spec.foreignKeys ?? []).map(
         (f) =>
           new TableForeignKey({
-            name: f.name,
+            name: naming.foreignKeyName(spec.name, f.columns, f.referencedTable, f.referencedColumns),
             columnNames: f.columns,
             referencedTableName: f.referencedTable,
             referencedColumnNames: f.referencedColumns,

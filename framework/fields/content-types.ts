@@ -11,7 +11,7 @@ import { FilterValueError, type FieldKind } from './kind';
 
 export interface ContentTypesOptions extends FieldOptions {
   /** Only models taking part in this feature are valid (`statuses`, `tags`, `custom_fields`…). */
-  feature?: string;
+  forFeature?: string;
 }
 
 const LABEL = /^[a-z0-9_]+\.[a-z0-9_]+$/;
@@ -36,7 +36,7 @@ export const contentTypesKind: FieldKind & ResolvingKind = {
     if (options.required !== false) ArrayNotEmpty({ message: 'This list may not be empty.' })(proto, property);
   },
   resolve(field: FieldMeta, registry: Registry) {
-    const feature = field.opts<ContentTypesOptions>().feature;
+    const feature = field.opts<ContentTypesOptions>().forFeature;
     field.extra.allowed = feature ? registry.labelsWith(feature) : registry.models.map((m) => m.label).sort();
     field.extra.known = new Set(registry.models.map((m) => m.label));
   },

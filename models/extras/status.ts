@@ -10,7 +10,7 @@ import { ContentTypesField, Field, Model, OrganizationalModel } from '../../fram
   search: ['name', 'slug'],
 })
 export class Status extends OrganizationalModel {
-  @ContentTypesField({ feature: 'statuses' })
+  @ContentTypesField({ forFeature: 'statuses' })
   content_types!: string[];
 
   @Field.String({ maxLength: 50, unique: true })

@@ -36,7 +36,7 @@ export class Tag extends OrganizationalModel {
   tagged_items!: number;
 
   /** API 1.2 has no content_types: a tag created there applies to every taggable model. */
-  @ContentTypesField({ feature: 'tags', since: '1.3' })
+  @ContentTypesField({ forFeature: 'tags', since: '1.3' })
   content_types!: string[];
 
   /** Removing a content type that tagged objects still use is refused. */

@@ -1,0 +1,219 @@
+/**
+ * Generic contract tests: every routed model is created, read, listed, changed and deleted through
+ * HTTP, single and in bulk, as the specification and reference describe. A new model is covered
+ * the moment it is declared (and fails here until it has a factory).
+ */
+import { coreRegistry } from '../../app/database';
+import { FACTORIES } from '../factories/all';
+import { contextFor, type Factory } from '../factories';
+import { startApp, type TestApp } from '../helpers/harness';
+
+const registry = coreRegistry();
+const routed = registry.routed;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?Z$/;
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+test('every routed model has a factory', () => {
+  expect(routed.map((m) => m.label).filter((l) => !FACTORIES[l])).toEqual([]);
+});
+
+
+describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => {
+  const factory: Factory = FACTORIES[label];
+  const ctx = () => contextFor(app, FACTORIES);
+  const create = async (overrides: Record<string, unknown> = {}) => {
+    const body = { ...(await factory.build(ctx())), ...overrides };
+    const res = await app.post(model.listPath, body);
+    expect(res.status).toBe(201);
+    return res.body as Record<string, unknown> & { id: string; url: string };
+  };
+  const required = () => model.fields.filter((f) => f.required && f.name !== 'id' && !f.options.since).map((f) => f.name);
+
+  test('POST creates one object: 201, Location, full representation', async () => {
+    const body = await factory.build(ctx());
+    const res = await app.post(model.listPath, body);
+    expect(res.status).toBe(201);
+    expect(res.headers['api-version']).toBe('1.2');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body.id).toMatch(UUID);
+    expect(res.headers.location).toBe(res.body.url);
+    expect(res.body.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+${model.listPath}${res.body.id}/$`));
+    expect(Object.keys(res.body).slice(0, 3)).toEqual(['id', 'display', 'url']);
+    expect(typeof res.body.display).toBe('string');
+    if (model.has('changelog')) {
+      expect(res.body.created).toMatch(DATE);
+      expect(res.body.last_updated).toMatch(DATETIME);
+    }
+    if (model.has('custom_fields')) expect(res.body.custom_fields).toEqual({});
+    if (model.has('tags')) expect(res.body.tags).toEqual([]);
+    if (model.has('changelog')) {
+      const keys = Object.keys(res.body);
+      const tail = ['created', 'last_updated', 'tags', 'custom_fields'].filter((k) => keys.includes(k));
+      expect(keys.slice(keys.length - tail.length)).toEqual(tail);
+    }
+    const again = await app.get(`${model.listPath}${res.body.id}/`);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
+  });
+
+  test('GET list: envelope with count, next, previous and the object', async () => {
+    const obj = await create();
+    const res = await app.get(`${model.listPath}?id=${obj.id}`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['count', 'next', 'previous', 'results']);
+    expect(res.body).toMatchObject({ count: 1, next: null, previous: null });
+    expect(res.body.results).toEqual([await app.get(`${model.listPath}${obj.id}/`).then((r) => r.body)]);
+    const all = await app.get(model.listPath);
+    expect(all.body.count).toBeGreaterThanOrEqual(1);
+  });
+
+  test('brief form on list and detail: id, display, url and the brief fields', async () => {
+    const obj = await create();
+    const detail = await app.get(`${model.listPath}${obj.id}/?brief=1`);
+    expect(detail.status).toBe(200);
+    expect(Object.keys(detail.body)).toEqual(['id', 'display', 'url', ...model.brief]);
+    const list = await app.get(`${model.listPath}?brief=true&id=${obj.id}`);
+    expect(list.body.results).toEqual([detail.body]);
+    const off = await app.get(`${model.listPath}${obj.id}/?brief=false`);
+    expect(off.body).toEqual(await app.get(`${model.listPath}${obj.id}/`).then((r) => r.body));
+  });
+
+  test('PATCH changes the given fields only', async () => {
+    const obj = await create();
+    const change = factory.change(ctx());
+    const res = await app.patch(`${model.listPath}${obj.id}/`, change);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject(change);
+    const { last_updated: _a, ...before } = obj;
+    const { last_updated: _b, ...after } = res.body as Record<string, unknown>;
+    for (const key of Object.keys(change)) delete (before as Record<string, unknown>)[key];
+    for (const key of Object.keys(change)) delete after[key];
+    expect(after).toEqual(before);
+    expect((await app.get(`${model.listPath}${obj.id}/`)).body).toEqual(res.body);
+    const empty = await app.patch(`${model.listPath}${obj.id}/`, {});
+    expect(empty.status).toBe(200);
+  });
+
+  test('PUT replaces with a complete object; a missing required field is a 400', async () => {
+    const obj = await create();
+    const full = await factory.build(ctx());
+    const res = await app.put(`${model.listPath}${obj.id}/`, full);
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(obj.id);
+    const req = required();
+    if (req.length) {
+      const partial = { ...full };
+      delete partial[req[0]];
+      const bad = await app.put(`${model.listPath}${obj.id}/`, partial);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ [req[0]]: ['This field is required.'] });
+    }
+  });
+
+  test('DELETE one: 204 with no body, then 404', async () => {
+    const obj = await create();
+    const res = await app.delete(`${model.listPath}${obj.id}/`);
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect(res.headers['content-type']).toBeUndefined();
+    const gone = await app.get(`${model.listPath}${obj.id}/`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ detail: 'Not found.' });
+  });
+
+  test('bulk create, bulk update and bulk delete', async () => {
+    const bodies = [await factory.build(ctx()), await factory.build(ctx())];
+    const created = await app.post(model.listPath, bodies);
+    expect(created.status).toBe(201);
+    expect(created.headers.location).toBeUndefined();
+    expect(created.body).toHaveLength(2);
+    const ids = (created.body as Array<{ id: string }>).map((o) => o.id);
+    const change = factory.change(ctx());
+    const updated = await app.patch(model.listPath, ids.map((id) => ({ id, ...change })));
+    expect(updated.status).toBe(200);
+    expect(Array.isArray(updated.body)).toBe(true);
+    expect((updated.body as Array<{ id: string }>).map((o) => o.id).sort()).toEqual([...ids].sort());
+    for (const o of updated.body) expect(o).toMatchObject(change);
+    const deleted = await app.delete(model.listPath, ids.map((id) => ({ id })));
+    expect(deleted.status).toBe(204);
+    for (const id of ids) expect((await app.get(`${model.listPath}${id}/`)).status).toBe(404);
+    expect((await app.post(model.listPath, [])).body).toEqual([]);
+  });
+
+  test('bulk writes are all-or-none', async () => {
+    const req = required();
+    if (req.length === 0) return;
+    const before = (await app.get(model.listPath)).body.count;
+    const good = await factory.build(ctx());
+    const bad = { ...(await factory.build(ctx())), [req[0]]: null };
+    const res = await app.post(model.listPath, [good, bad]);
+    expect(res.status).toBe(400);
+    expect(res.body).toHaveLength(2);
+    expect(res.body[0]).toEqual({});
+    expect(Object.keys(res.body[1])).toContain(req[0]);
+    expect((await app.get(model.listPath)).body.count).toBe(before);
+
+    const a = await create();
+    const b = await create();
+    const change = factory.change(ctx());
+    const upd = await app.patch(model.listPath, [{ id: a.id, ...change }, { id: b.id, [req[0]]: null }]);
+    expect(upd.status).toBe(400);
+    expect(Array.isArray(upd.body)).toBe(false);
+    expect((await app.get(`${model.listPath}${a.id}/`)).body).toEqual(a);
+  });
+
+  test('OPTIONS: actions only for callers who may write', async () => {
+    const res = await app.options(model.listPath);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: model.title, renders: ['application/json', 'text/html'], parses: ['application/json'] });
+    expect(Object.keys(res.body.actions)).toEqual(['POST', 'PUT']);
+    const post = res.body.actions.POST as Record<string, { type: string; required: boolean; read_only: boolean; label: string }>;
+    expect(Object.keys(post).slice(0, 3)).toEqual(['id', 'display', 'url']);
+    for (const name of required()) expect(post[name]).toMatchObject({ required: true, read_only: false });
+    const detail = await app.options(`${model.listPath}00000000-0000-4000-8000-000000000000/`);
+    expect(detail.status).toBe(200);
+    expect(Object.keys(detail.body.actions)).toEqual(['PUT']);
+    const readOnly = await app.createToken(app.adminId, { writeEnabled: false });
+    const ro = await app.options(model.listPath, readOnly);
+    expect(ro.status).toBe(200);
+    expect(ro.body.actions).toBeUndefined();
+  });
+
+  test('URL rules: trailing slash redirect, unknown and malformed ids, 405 after permission', async () => {
+    const obj = await create();
+    const redirect = await app.get(`${model.listPath}${obj.id}?brief=1`);
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.location).toBe(`${model.listPath}${obj.id}/?brief=1`);
+    expect((await app.get(`${model.listPath}11111111-1111-4111-8111-111111111111/`)).status).toBe(404);
+    expect((await app.get(`${model.listPath}not-a-uuid/`)).status).toBe(404);
+    const post = await app.post(`${model.listPath}${obj.id}/`, {});
+    expect(post.status).toBe(405);
+    expect(post.body).toEqual({ detail: 'Method "POST" not allowed.' });
+    expect((await app.post(`${model.listPath}${obj.id}/`, {}, null)).status).toBe(403);
+  });
+
+  test('filters: id and id__n; unknown filters are a 400 naming them', async () => {
+    const a = await create();
+    const b = await create();
+    const both = await app.get(`${model.listPath}?id=${a.id}&id=${b.id}`);
+    expect(both.body.count).toBe(2);
+    const not = await app.get(`${model.listPath}?id__n=${a.id}&id=${a.id}&id=${b.id}`);
+    expect(not.body.results.map((o: { id: string }) => o.id)).toEqual([b.id]);
+    const unknown = await app.get(`${model.listPath}?ice_cream_flavor=vanilla`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ ice_cream_flavor: ['Unknown filter field'] });
+    const bad = await app.get(`${model.listPath}?id=abc`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ id: ['Enter a valid UUID.'] });
+  });
+});
+

@@ -1,0 +1,10 @@
+import type { Factory } from './index';
+import { dcimFactories, extrasFactories, tenancyFactories, usersFactories } from './core';
+
+/** One factory per routed model: a model without one fails the contract suite. */
+export const FACTORIES: Record<string, Factory> = {
+  ...extrasFactories,
+  ...tenancyFactories,
+  ...dcimFactories,
+  ...usersFactories,
+};

@@ -1,0 +1,44 @@
+import type { TestApp } from '../helpers/harness';
+
+export interface FactoryContext {
+  readonly app: TestApp;
+  /** A unique number for names and slugs. */
+  readonly n: number;
+  /** Creates an object of another model through the API and returns its id. */
+  make(label: string, overrides?: Record<string, unknown>): Promise<string>;
+}
+
+/** How the generic contract tests create and change objects of one model. */
+export interface Factory {
+  /** A valid POST body; unique values derive from `ctx.n`. */
+  build(ctx: FactoryContext): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** A PATCH body whose effect shows in the representation. */
+  change(ctx: FactoryContext): Record<string, unknown>;
+}
+
+let counter = 0;
+
+export function nextNumber(): number {
+  counter += 1;
+  return counter + Math.floor(Math.random() * 1e6) * 1000;
+}
+
+export function contextFor(app: TestApp, factories: Record<string, Factory>): FactoryContext {
+  const n = nextNumber();
+  const make = async (label: string, overrides: Record<string, unknown> = {}): Promise<string> => {
+    const factory = factories[label];
+    if (!factory) throw new Error(`no factory for ${label}`);
+    const body = { ...(await factory.build(contextFor(app, factories))), ...overrides };
+    const path = listPathOf(app, label);
+    const res = await app.post(path, body);
+    if (res.status !== 201) throw new Error(`creating ${label} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id as string;
+  };
+  return { app, n, make };
+}
+
+export function listPathOf(app: TestApp, label: string): string {
+  const model = app.server.registry.get(label);
+  if (!model?.path) throw new Error(`${label} has no endpoint`);
+  return model.listPath;
+}
