@@ -140,5 +140,13 @@ export async function prepareSchema(ds: DataSource): Promise<void> {
   if (dialectOf(ds) !== 'mysql') return;
   const rows = (await ds.query('SELECT DATABASE() AS db')) as Array<{ db: string }>;
   const name = rows[0]?.db;
-  if (name) await ds.query(`ALTER DATABASE \`${name.replace(/`/g, '``')}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+  if (name) await ds.query(`ALTER DATABASE \`${name.replace(/`/g, '``')}\` CHARACTER SET utf8mb4 COLLATE ${binaryCollation(ds)}`);
+}
+
+/**
+ * A binary collation without trailing-space padding: with PAD SPACE (MariaDB's utf8mb4_bin)
+ * 'a' equals 'a ' and 'a' sorts after 'a\u0001', unlike on SQLite and PostgreSQL.
+ */
+export function binaryCollation(ds: DataSource): string {
+  return ds.options.type === 'mariadb' ? 'utf8mb4_nopad_bin' : 'utf8mb4_0900_bin';
 }

@@ -1,3 +1,6 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { createConnection } from 'mysql2/promise';
 
@@ -5,9 +8,13 @@ import { createConnection } from 'mysql2/promise';
  * The database a test file runs on: in-memory SQLite by default; with NETINV_TEST_DATABASE_URL a
  * PostgreSQL or MySQL database of its own per Jest worker, emptied before each test file.
  */
-export async function freshDatabaseUrl(): Promise<string> {
+export async function freshDatabaseUrl(options: { persistent?: boolean } = {}): Promise<string> {
   const base = process.env.NETINV_TEST_DATABASE_URL;
-  if (!base || base.startsWith('sqlite:')) return base ?? 'sqlite::memory:';
+  if (!base || base.startsWith('sqlite:')) {
+    // Separate processes (the CLI) need a file to share; it lives in a fresh temporary directory.
+    if (options.persistent) return `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-test-')), 'netinv.sqlite')}`;
+    return base ?? 'sqlite::memory:';
+  }
   const url = new URL(base);
   const worker = process.env.JEST_WORKER_ID ?? '0';
   const name = `${url.pathname.replace(/^\//, '') || 'test'}_w${worker}`;
@@ -26,7 +33,7 @@ export async function freshDatabaseUrl(): Promise<string> {
     const admin = await createConnection({ uri: base.replace(/^mariadb:/, 'mysql:') });
     try {
       await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+      await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`);
     } finally {
       await admin.end();
     }
