@@ -51,13 +51,15 @@ async function placeNode(field: FieldMeta, id: string | number, wc: WriteContext
   const q = wc.tx.dialect.quote;
   const p = (n: number) => wc.tx.dialect.placeholder(n);
   const sortBy = field.opts<TreeParentOptions>().sortBy ?? 'name';
-  const cols = `${q('id')}, ${q(field.column as string)}, ${q(sortBy)}, ${q(TREE_PATH)}, ${q(TREE_SORT)}, ${q(TREE_DEPTH)}`;
+  const cols = `${q('id')}, ${q(field.column as string)}, ${q(sortBy)}, ${q(TREE_PATH)}, ${q(TREE_SORT)}`;
+  // The depth column exists only where the model declares @TreeDepth; it follows from the path.
+  const hasDepth = model.fields.some((f) => f.kind.name === 'tree-depth');
+  const depthOf = (treePath: string) => treePath.split('/').length - 3;
   const [self] = await wc.tx.rows(`SELECT ${cols} FROM ${q(model.table)} WHERE ${q('id')} = ${p(1)}`, [id]);
   if (!self) return;
   const parentId = self[1] as string | null;
   let path = `/${id}/`;
   let sort = String(self[2]);
-  let depth = 0;
   if (parentId !== null) {
     const [parent] = await wc.tx.rows(`SELECT ${cols} FROM ${q(model.table)} WHERE ${q('id')} = ${p(1)}`, [parentId]);
     const parentPath = String(parent[3]);
@@ -66,14 +68,16 @@ async function placeNode(field: FieldMeta, id: string | number, wc: WriteContext
     }
     path = `${parentPath}${id}/`;
     sort = `${parent[4]}${SORT_SEPARATOR}${sort}`;
-    depth = Number(parent[5]) + 1;
   }
   const oldPath = String(self[3]);
   const oldSort = String(self[4]);
-  const oldDepth = Number(self[5]);
-  if (oldPath === path && oldSort === sort && oldDepth === depth) return;
-  const update = `UPDATE ${q(model.table)} SET ${q(TREE_PATH)} = ${p(1)}, ${q(TREE_SORT)} = ${p(2)}, ${q(TREE_DEPTH)} = ${p(3)} WHERE ${q('id')} = ${p(4)}`;
-  await wc.tx.run(update, [path, sort, depth, id]);
+  if (oldPath === path && oldSort === sort) return;
+  const update = hasDepth
+    ? `UPDATE ${q(model.table)} SET ${q(TREE_PATH)} = ${p(1)}, ${q(TREE_SORT)} = ${p(2)}, ${q(TREE_DEPTH)} = ${p(3)} WHERE ${q('id')} = ${p(4)}`
+    : `UPDATE ${q(model.table)} SET ${q(TREE_PATH)} = ${p(1)}, ${q(TREE_SORT)} = ${p(2)} WHERE ${q('id')} = ${p(3)}`;
+  const write = (nodePath: string, nodeSort: string, nodeId: unknown) =>
+    wc.tx.run(update, hasDepth ? [nodePath, nodeSort, depthOf(nodePath), nodeId] : [nodePath, nodeSort, nodeId]);
+  await write(path, sort, id);
   if (oldPath === '') return; // just created: no descendants yet
   const params = new Params(wc.tx.dialect);
   const descendants = await wc.tx.rows(
@@ -81,12 +85,7 @@ async function placeNode(field: FieldMeta, id: string | number, wc: WriteContext
     params.values,
   );
   for (const d of descendants) {
-    await wc.tx.run(update, [
-      path + String(d[3]).slice(oldPath.length),
-      sort + String(d[4]).slice(oldSort.length),
-      Number(d[5]) - oldDepth + depth,
-      d[0],
-    ]);
+    await write(path + String(d[3]).slice(oldPath.length), sort + String(d[4]).slice(oldSort.length), d[0]);
   }
 }
 
