@@ -89,7 +89,11 @@ export const choiceKind: FieldKind = {
     }
     const match = choices.match(input);
     if (match === undefined) {
-      throw new FieldError(plain ? `"${String(input)}" is not a valid choice.` : `${String(input)} is not a valid choice.`);
+      // Nautobot's exact message first (clients match it), then the valid values to choose from.
+      throw new FieldError([
+        plain ? `"${String(input)}" is not a valid choice.` : `${String(input)} is not a valid choice.`,
+        `Valid choices are: ${choices.values.join(', ')}.`,
+      ]);
     }
     return match;
   },

@@ -12,6 +12,8 @@ export interface StringOptions extends FieldOptions {
   pattern?: RegExp;
   patternMessage?: string;
   format?: 'email' | 'url';
+  /** Where Nautobot reports a blank value with the model's message rather than the serializer's. */
+  blankMessage?: string;
 }
 
 export interface SlugOptions extends StringOptions {
@@ -96,7 +98,7 @@ function makeKind(variant: TextVariant): FieldKind {
       if (typeof input !== 'string') throw new FieldError('Not a valid string.');
       const value = input.trim();
       if (value === '' && !field.blank && !(variant === 'slug' && field.opts<SlugOptions>().from)) {
-        throw new FieldError('This field may not be blank.');
+        throw new FieldError(field.opts<StringOptions>().blankMessage ?? 'This field may not be blank.');
       }
       return value;
     },

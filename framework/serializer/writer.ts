@@ -99,7 +99,13 @@ export async function parseObject(
       if (d !== undefined) values[field.name] = d;
     }
   }
-  errors.throwIfAny();
+  if (!errors.empty) {
+    // DRF validates every field before answering: report the constraints of the fields that did parse too.
+    const parsed = { ...values };
+    for (const name of Object.keys(errors.errors)) delete parsed[name];
+    checkConstraints(model, parsed, errors);
+    errors.throwIfAny();
+  }
   for (const field of model.fields) await field.kind.prepare?.(field, values, wc);
   return { values, wc };
 }

@@ -35,7 +35,7 @@ export class Token extends BaseModel {
   @Field.DateTime({ nullable: true })
   expires!: Date | null;
 
-  @Field.String({ maxLength: 40, minLength: 40, unique: true, required: false, default: generateKey })
+  @Field.String({ maxLength: 40, minLength: 40, unique: true, required: false, default: generateKey, blankMessage: 'This field cannot be blank.' })
   key!: string;
 
   @Field.Boolean({ default: true })
