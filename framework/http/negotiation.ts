@@ -11,6 +11,8 @@ export interface Negotiated {
 }
 
 interface MediaRange {
+  /** The client's text for this range, echoed as Content-Type on an exact match (as DRF does). */
+  raw: string;
   type: string;
   subtype: string;
   params: Map<string, string>;
@@ -28,7 +30,7 @@ function parseAccept(header: string): MediaRange[] {
       if (eq < 0) continue;
       params.set(p.slice(0, eq).trim().toLowerCase(), p.slice(eq + 1).trim().replace(/^"|"$/g, ''));
     }
-    out.push({ type, subtype, params });
+    out.push({ raw: part.trim(), type, subtype, params });
   }
   return out;
 }
@@ -45,6 +47,13 @@ function matches(m: MediaRange, type: string, subtype: string): boolean {
   return (m.type === '*' || m.type === type) && (m.subtype === '*' || m.subtype === subtype);
 }
 
+/** An exact match echoes the client's media type; a wildcard gets ours with the client's parameters. */
+function jsonContentType(m: MediaRange): string {
+  if (m.type === 'application' && m.subtype === 'json') return m.raw;
+  const params = [...m.params].filter(([k]) => k !== 'q').map(([k, v]) => `;${k}=${v}`).join('');
+  return `application/json${params}`;
+}
+
 /** Picks JSON or the browsable HTML page from `?format=` and `Accept`, as DRF does. */
 export function negotiate(accept: string | undefined, format: string | undefined): Negotiated {
   if (format !== undefined) {
@@ -59,7 +68,7 @@ export function negotiate(accept: string | undefined, format: string | undefined
   for (const { m } of ordered) {
     const version = m.params.get('version');
     if (matches(m, 'application', 'json')) {
-      return { renderer: 'json', version, contentType: version !== undefined ? `application/json; version=${version}` : 'application/json' };
+      return { renderer: 'json', version, contentType: jsonContentType(m) };
     }
     if (matches(m, 'text', 'html')) return { renderer: 'html', version, contentType: 'text/html; charset=utf-8' };
   }
