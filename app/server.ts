@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express } from 'express';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../framework/db/datasource';
 import type { Database } from '../framework/db/executor';
-import { errorToResponse } from '../framework/errors/mapper';
+import { errorMiddleware } from '../framework/errors/mapper';
 import { Logger } from '../framework/http/logger';
 import { readOnlyForOthers } from '../framework/auth/permissions';
 import { apiRouter, type Services } from '../framework/router/api';
@@ -57,12 +57,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   app.disable('etag');
   app.get('/', (_req, res) => res.redirect(302, '/api/'));
   app.use('/api', express.raw({ type: () => true, limit: config.maxBodyBytes }), apiRouter(services));
-  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent) return next(err);
-    const r = errorToResponse(err, config.version);
-    if (r.unexpected) logger.error('unhandled error', { error: String((err as Error)?.stack ?? err) });
-    res.status(r.status).json(r.body);
-  });
+  app.use(errorMiddleware(config.version, logger));
 
   let server: Server | null = null;
   return {

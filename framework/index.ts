@@ -31,7 +31,7 @@ export type { Json, JsonObject, ModelClass, ModelOptions, FieldOptions } from '.
 export { ValidationError, FieldError, NotFound, PermissionDenied } from './errors';
 export type { Values, WriteContext, Actor } from './serializer/write-context';
 export type { Predicate } from './filterset/predicate';
-export { ormFilter, ormPredicate } from './filterset/orm';
+export { ormFilter, ormPredicate, Predicates } from './filterset/orm';
 export type { FieldKind } from './fields/kind';
 export type { Executor, Database } from './db/executor';
 export { fieldTest, and, or, not, TRUE, FALSE } from './filterset/predicate';

@@ -1,3 +1,5 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from '../http/logger';
 import { ApiError } from './index';
 
 export interface ErrorResponse {
@@ -35,4 +37,15 @@ function asBodyParserError(err: unknown): ErrorResponse | null {
     return { status: 400, body: { detail: 'Malformed request body.' }, headers: {}, unexpected: false };
   }
   return null;
+}
+
+/** The Express error handler of an application serving the API: every thrown error ends here. */
+export function errorMiddleware(version: string, logger: Logger) {
+  return (err: unknown, req: Request, res: Response, next: NextFunction): void => {
+    if (res.headersSent) return next(err);
+    const r = errorToResponse(err, version);
+    if (r.unexpected) logger.error('unhandled error', { method: req.method, path: req.originalUrl, error: String((err as Error)?.stack ?? err) });
+    for (const [name, value] of Object.entries(r.headers)) res.setHeader(name, value);
+    res.status(r.status).json(r.body);
+  };
 }

@@ -8,7 +8,7 @@ import { canonicalUuid } from '../fields/uuid';
 import { booleanFilterValue } from '../fields/boolean';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { PathFilterSpec } from '../metadata/types';
-import { reverseName } from './orm';
+import { Predicates, reverseName } from './orm';
 import { and, FALSE, fieldTest, not, or, TRUE, type Predicate } from './predicate';
 
 /** Query parameters that are never filters. */
@@ -286,10 +286,14 @@ function pathFilters(model: ModelMeta, name: string, spec: PathFilterSpec): Filt
   );
 }
 
+/** A @Filter method: the parsed (last) value, the predicate builder, and every parsed value. */
+type NamedFilterMethod = (value: unknown, p: Predicates, values: unknown[]) => Predicate | Promise<Predicate>;
+
 /** Named filters declared with @Filter on static methods. */
 function namedFilters(model: ModelMeta): FilterDef[] {
   return model.namedFilters.map((d) => {
-    const method = (model.cls as unknown as Record<string, (value: unknown, values: unknown[]) => Predicate | Promise<Predicate>>)[d.method].bind(model.cls);
+    const method = (model.cls as unknown as Record<string, NamedFilterMethod>)[d.method].bind(model.cls);
+    const predicates = new Predicates(model);
     return {
       name: d.name,
       multiple: d.options.multiple ?? 'last',
@@ -297,7 +301,7 @@ function namedFilters(model: ModelMeta): FilterDef[] {
       help: d.options.help,
       async build(values: string[]) {
         const parsed = values.map((v) => parseNamedValue(d.options.type, v));
-        return method(parsed[parsed.length - 1], parsed);
+        return method(parsed[parsed.length - 1], predicates, parsed);
       },
     };
   });

@@ -1,7 +1,7 @@
 import { FieldError } from '../errors';
 import type { FieldMeta, ModelMeta, ReverseRelation } from '../metadata/model-meta';
 import { FilterValueError } from '../fields/kind';
-import { and, type Predicate } from './predicate';
+import { and, not, or, type Predicate } from './predicate';
 
 /** Lookups understood in attribute dictionaries and permission constraints (Django's names). */
 export const ORM_LOOKUPS = new Set([
@@ -87,4 +87,29 @@ function walk(model: ModelMeta, segments: string[], value: unknown, key: string)
 /** Several `key: value` pairs, ANDed (an attribute dictionary or one permission constraint). */
 export function ormFilter(model: ModelMeta, attributes: Record<string, unknown>): Predicate {
   return and(Object.entries(attributes).map(([k, v]) => ormPredicate(model, k, v)));
+}
+
+/**
+ * What a named filter (@Filter on a static method) builds its predicate with: Django-style keys
+ * over the model's fields and relations, so model code never sees columns or SQL.
+ */
+export class Predicates {
+  constructor(readonly model: ModelMeta) {}
+  /** `lookup('site__region__slug', 'iexact', 'eu')`. */
+  lookup(path: string, lookup: string, value: unknown): Predicate {
+    return ormPredicate(this.model, lookup === 'exact' ? path : `${path}__${lookup}`, value);
+  }
+  /** Every `key: value` pair holds. */
+  match(attributes: Record<string, unknown>): Predicate {
+    return ormFilter(this.model, attributes);
+  }
+  and(items: Predicate[]): Predicate {
+    return and(items);
+  }
+  or(items: Predicate[]): Predicate {
+    return or(items);
+  }
+  not(item: Predicate): Predicate {
+    return not(item);
+  }
 }
