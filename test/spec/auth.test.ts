@@ -1,0 +1,217 @@
+/**
+ * Authentication (spec "Authentication"; reference behaviour-auth.md §1–§5): token header parsing,
+ * expiry, inactive users, read-only tokens, Basic provisioning on the tokens endpoint, token scoping.
+ */
+import { startApp, type TestApp } from '../helpers/harness';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const SITES = '/api/dcim/sites/';
+const TOKENS = '/api/users/tokens/';
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const withHeader = (value: string, path = SITES) => app.raw().get(path).set('Accept', 'application/json').set('Authorization', value);
+
+describe('Authorization header', () => {
+  test('no header: 403 with the DRF message, no challenge', async () => {
+    const res = await app.get(SITES, null);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect(res.headers['www-authenticate']).toBeUndefined();
+  });
+
+  test.each([
+    ['Token', 'Invalid token header. No credentials provided.'],
+    ['Token a b', 'Invalid token header. Token string should not contain spaces.'],
+    ['Token 0123456789abcdef0123456789abcdef01234567', 'Invalid token'],
+    ['Token short', 'Invalid token'],
+  ])('%s → 403 %s', async (header, detail) => {
+    const res = await withHeader(header);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail });
+  });
+
+  test('other schemes are ignored (anonymous)', async () => {
+    for (const header of [`Bearer ${app.token}`, basic('admin', 'secret-password')]) {
+      const res = await withHeader(header);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+    }
+  });
+
+  test('scheme is case-insensitive and extra spaces are allowed', async () => {
+    for (const header of [`token ${app.token}`, `TOKEN   ${app.token}`]) {
+      const res = await withHeader(header);
+      expect(res.status).toBe(200);
+    }
+  });
+
+  test('expired token: 403 Token expired; future expiry works', async () => {
+    const expired = await app.createToken(app.adminId, { expires: '2001-01-01T00:00:00Z' });
+    let res = await app.get(SITES, expired);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: 'Token expired' });
+    const future = await app.createToken(app.adminId, { expires: '2999-01-01T00:00:00Z' });
+    res = await app.get(SITES, future);
+    expect(res.status).toBe(200);
+  });
+
+  test('token of an inactive user: 403 User inactive', async () => {
+    const userId = await app.createUser('sleeper', { active: false });
+    const key = await app.createToken(userId);
+    const res = await app.get(SITES, key);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: 'User inactive' });
+  });
+});
+
+describe('permissions before object permissions exist', () => {
+  let reader: string;
+  beforeAll(async () => {
+    reader = await app.createToken(await app.createUser('reader'));
+  });
+
+  test('a non-superuser may read', async () => {
+    const res = await app.get(SITES, reader);
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(0);
+  });
+
+  test('a non-superuser may not write; nothing is created', async () => {
+    const res = await app.post('/api/extras/tags/', { name: 'x', slug: 'x' }, reader);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: 'You do not have permission to perform this action.' });
+    const list = await app.get('/api/extras/tags/?slug=x');
+    expect(list.body.count).toBe(0);
+  });
+
+  test('a read-only token of the superuser: 403 on every write, reads work', async () => {
+    const readOnly = await app.createToken(app.adminId, { writeEnabled: false });
+    expect((await app.get(SITES, readOnly)).status).toBe(200);
+    const created = await app.post('/api/extras/tags/', { name: 'ro', slug: 'ro' });
+    expect(created.status).toBe(201);
+    for (const res of [
+      await app.post('/api/extras/tags/', { name: 'ro2', slug: 'ro2' }, readOnly),
+      await app.patch(`/api/extras/tags/${created.body.id}/`, { name: 'changed' }, readOnly),
+      await app.put(`/api/extras/tags/${created.body.id}/`, { name: 'changed', slug: 'ro' }, readOnly),
+      await app.delete(`/api/extras/tags/${created.body.id}/`, undefined, readOnly),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ detail: 'You do not have permission to perform this action.' });
+    }
+    const after = await app.get(`/api/extras/tags/${created.body.id}/`);
+    expect(after.body.name).toBe('ro');
+  });
+});
+
+describe('token provisioning with Basic credentials', () => {
+  const provision = (authorization: string, body?: unknown) => {
+    const t = app.raw().post(TOKENS).set('Accept', 'application/json').set('Authorization', authorization);
+    return body === undefined ? t : t.set('Content-Type', 'application/json').send(JSON.stringify(body));
+  };
+
+  test('superuser with an empty body: 201, generated 40-hex key that then authenticates', async () => {
+    const res = await provision(basic('admin', 'secret-password'));
+    expect(res.status).toBe(201);
+    expect(res.headers.location).toBe(res.body.url);
+    expect(res.body.key).toMatch(/^[0-9a-f]{40}$/);
+    expect(res.body).toMatchObject({ write_enabled: true, expires: null, description: '' });
+    const use = await app.get(SITES, res.body.key);
+    expect(use.status).toBe(200);
+  });
+
+  test('body fields are honoured; the owner is always the authenticated user', async () => {
+    const key = 'ab'.repeat(20);
+    const res = await provision(basic('admin', 'secret-password'), {
+      key, write_enabled: false, description: 'ansible', expires: '2999-01-01T00:00:00Z', user: 'someone-else',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ key, write_enabled: false, description: 'ansible', expires: '2999-01-01T00:00:00Z' });
+    const mine = await app.get(`${TOKENS}?key=${key}`);
+    expect(mine.body.count).toBe(1);
+  });
+
+  test('passwords may contain colons', async () => {
+    await app.createUser('colon', { superuser: true, password: 'a:b:c' });
+    const res = await provision(basic('colon', 'a:b:c'));
+    expect(res.status).toBe(201);
+  });
+
+  test.each([
+    ['Basic', 'Invalid basic header. No credentials provided.'],
+    ['Basic a b', 'Invalid basic header. Credentials string should not contain spaces.'],
+    ['Basic !!!not-base64', 'Invalid basic header. Credentials not correctly base64 encoded.'],
+  ])('%s → 403', async (header, detail) => {
+    const res = await provision(header);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail });
+  });
+
+  test('wrong password, unknown user and inactive user all read the same', async () => {
+    await app.createUser('dormant', { active: false, superuser: true, password: 'pw-dormant' });
+    for (const header of [basic('admin', 'wrong'), basic('nobody', 'x'), basic('dormant', 'pw-dormant')]) {
+      const res = await provision(header);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ detail: 'Invalid username/password.' });
+    }
+  });
+
+  test('a user without the add-token permission: 403, nothing created', async () => {
+    const id = await app.createUser('plain', { password: 'pw-plain' });
+    const before = await app.get(TOKENS, await app.createToken(id));
+    const res = await provision(basic('plain', 'pw-plain'));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: 'You do not have permission to perform this action.' });
+    const after = await app.get(TOKENS, await app.createToken(id));
+    expect(after.body.count).toBe(before.body.count + 1);
+  });
+
+  test('key validation: blank and wrong length are 400', async () => {
+    let res = await provision(basic('admin', 'secret-password'), { key: '' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ key: ['This field cannot be blank.'] });
+    res = await provision(basic('admin', 'secret-password'), { key: 'abc' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ key: ['Ensure this field has at least 40 characters.'] });
+  });
+
+  test('Basic works only on the tokens endpoint', async () => {
+    const res = await withHeader(basic('admin', 'secret-password'), '/api/extras/tags/');
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('token scoping', () => {
+  test('a user sees only their own tokens, including the superuser', async () => {
+    const otherId = await app.createUser('other');
+    const otherKey = await app.createToken(otherId);
+    const otherList = await app.get(TOKENS, otherKey);
+    expect(otherList.status).toBe(200);
+    expect(otherList.body.count).toBe(1);
+    expect(otherList.body.results[0].key).toBe(otherKey);
+    const otherTokenId = otherList.body.results[0].id as string;
+
+    const adminList = await app.get(`${TOKENS}?limit=0`);
+    expect(adminList.body.results.map((t: { id: string }) => t.id)).not.toContain(otherTokenId);
+    const detail = await app.get(`${TOKENS}${otherTokenId}/`);
+    expect(detail.status).toBe(404);
+    expect(detail.body).toEqual({ detail: 'Not found.' });
+    const del = await app.delete(`${TOKENS}${otherTokenId}/`);
+    expect(del.status).toBe(404);
+    expect((await app.get(SITES, otherKey)).status).toBe(200);
+  });
+
+  test('user passwords are write-only and stored hashed', async () => {
+    const res = await app.post('/api/users/users/', { username: 'newbie', password: 'pw-newbie-1' });
+    expect(res.status).toBe(201);
+    expect(res.body.password).toBeUndefined();
+    const rows = await app.server.db.reader.objects(`SELECT password FROM users_user WHERE username = ${app.server.db.dialect.placeholder(1)}`, ['newbie']);
+    expect(String(rows[0].password)).toMatch(/^scrypt\$/);
+    expect(String(rows[0].password)).not.toContain('pw-newbie-1');
+  });
+});
