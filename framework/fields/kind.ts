@@ -60,10 +60,14 @@ export interface FieldKind {
   loadMany?(field: FieldMeta, ids: Array<string | number>, wc: WriteContext): Promise<Map<string | number, unknown>>;
   /** Default internal value on create when the client sent nothing. */
   defaultValue?(field: FieldMeta): unknown;
+  /** Checks across fields before the model's own `clean()` (throws ValidationError). */
+  validate?(field: FieldMeta, values: Record<string, unknown>, wc: WriteContext): Promise<void>;
   /** Completes values after every field parsed (generated slugs, automatic timestamps). */
   prepare?(field: FieldMeta, values: Record<string, unknown>, wc: WriteContext): void | Promise<void>;
   /** Text columns order byte-wise through the dialect. */
   readonly textual?: boolean;
+  /** Columns the default ordering sorts by, when not the field's own column (networks). */
+  orderColumns?(field: FieldMeta): Array<{ column: string; text: boolean }>;
 
   // -- filtering -------------------------------------------------------------------------------
   /** Generated REST lookup suffixes ('' is the plain filter). */
@@ -72,6 +76,8 @@ export interface FieldKind {
   filterValue?(field: FieldMeta, raw: string, lookup: string): unknown;
   /** SQL for `<column> <lookup> <values>`; values are already parsed. */
   compare?(field: FieldMeta, expr: string, lookup: string, values: unknown[], params: Params): string;
+  /** As `compare`, for kinds stored over several columns; `col` gives a column's qualified name. */
+  compareRow?(field: FieldMeta, col: (column: string) => string, lookup: string, values: unknown[], params: Params): string;
 
   // -- description -----------------------------------------------------------------------------
   info(field: FieldMeta, ic: InfoContext): FieldInfo;

@@ -1,8 +1,9 @@
 import type { Executor } from '../db/executor';
 import { Params } from '../db/params';
-import { ValidationError } from '../errors';
+import { FieldError, ValidationError } from '../errors';
 import { naturalKeyOf, parseId } from '../fields/foreign-key';
 import { FilterValueError } from '../fields/kind';
+import { NETWORK_LOOKUPS } from '../fields/network';
 import { descendantsOf } from '../fields/tree';
 import { canonicalUuid } from '../fields/uuid';
 import { booleanFilterValue } from '../fields/boolean';
@@ -35,6 +36,8 @@ export const SUFFIXES: Record<string, [string, boolean]> = {
   gt: ['gt', false],
   gte: ['gte', false],
 };
+// Network fields take Django's lookup names as suffixes (`prefix__net_contained=`, `address__istartswith=`).
+for (const lookup of NETWORK_LOOKUPS) SUFFIXES[lookup] ??= [lookup, false];
 
 export interface FilterContext {
   readonly db: Executor;
@@ -224,6 +227,24 @@ function tagFilters(field: FieldMeta): FilterDef[] {
   return [make(false), make(true)];
 }
 
+/** `<name>` (natural key or id) and `<name>_id` of a plain many-to-many field; repeats OR. */
+function manyToManyFilters(field: FieldMeta): FilterDef[] {
+  const target = field.target as ModelMeta;
+  const base = field.options.filterName ?? field.name;
+  const natural = naturalKeyOf(field);
+  const make = (name: string, idsOnly: boolean, negated: boolean): FilterDef => ({
+    name: negated ? `${name}__n` : name,
+    multiple: 'or',
+    type: idsOnly ? 'uuid' : 'string',
+    async build(values, fc) {
+      const ids = await resolveIds(target, values, natural, idsOnly, fc);
+      const linked: Predicate = { kind: 'related', via: field, item: fieldTest(target.pk, 'exact', ids) };
+      return negated ? not(linked) : linked;
+    },
+  });
+  return [make(base, false, false), make(base, false, true), make(`${base}_id`, true, false), make(`${base}_id`, true, true)];
+}
+
 function searchFilter(model: ModelMeta): FilterDef {
   const fields = (model.options.search ?? []).map((n) => model.field(n) as FieldMeta);
   return {
@@ -301,7 +322,13 @@ function namedFilters(model: ModelMeta): FilterDef[] {
       help: d.options.help,
       async build(values: string[]) {
         const parsed = values.map((v) => parseNamedValue(d.options.type, v));
-        return method(parsed[parsed.length - 1], predicates, parsed);
+        try {
+          return await method(parsed[parsed.length - 1], predicates, parsed);
+        } catch (err) {
+          // A model's filter refusing a value reads like any malformed filter value.
+          if (err instanceof FieldError) throw new FilterValueError(err.messages.join(' '));
+          throw err;
+        }
       },
     };
   });
@@ -337,6 +364,7 @@ export class FilterSet {
       if (field.options.lookups === false || field.hidden) continue;
       if (field.kind.name === 'many-to-many' && (field.options as { feature?: string }).feature === 'tags') tagFilters(field).forEach(add);
       else if (field.target && field.column && ['foreign-key', 'tree-parent', 'status'].includes(field.kind.name)) fkFilters(field).forEach(add);
+      else if (field.kind.name === 'many-to-many' && field.target && field.options.filterName) manyToManyFilters(field).forEach(add);
       else if (field.column && field.kind.lookups) fieldFilters(field).forEach(add);
     }
     add(searchFilter(model));

@@ -8,7 +8,7 @@ export const ORM_LOOKUPS = new Set([
   'exact', 'iexact', 'contains', 'icontains', 'startswith', 'istartswith', 'endswith', 'iendswith',
   'regex', 'iregex', 'in', 'gt', 'gte', 'lt', 'lte', 'isnull',
   'net_contained', 'net_contained_or_equal', 'net_contains', 'net_contains_or_equals', 'net_equals',
-  'net_host', 'net_host_contained', 'net_in', 'family',
+  'net_host', 'net_host_contained', 'net_in', 'family', 'mask_length', 'mask_length_gte', 'mask_length_lte',
 ]);
 
 /** Name by which a model's rows are reached from the target of one of its foreign keys. */

@@ -65,6 +65,8 @@ export function compilePredicate(p: Predicate, model: ModelMeta, alias: string, 
     case 'sql':
       return p.build(q(alias), params);
     case 'field': {
+      const compareRow = p.field.kind.compareRow;
+      if (compareRow) return compareRow(p.field, (c) => `${q(alias)}.${q(c)}`, p.lookup, p.values, params);
       const compare = p.field.kind.compare;
       if (!compare) throw new Error(`${p.field.model.label}.${p.field.name} cannot be filtered`);
       const column = p.field.column ?? (model.pk.column as string);

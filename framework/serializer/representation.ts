@@ -81,6 +81,11 @@ export function orderBy(model: ModelMeta, scope: SelectScope, dialect: Dialect):
     const ref = s.ref(column);
     const nullable = field.nullable || s !== scope;
     if (nullable) terms.push(`CASE WHEN ${ref} IS NULL THEN 0 ELSE 1 END${desc ? ' DESC' : ''}`);
+    const own = field.kind.orderColumns?.(field);
+    if (own) {
+      for (const c of own) terms.push(`${c.text ? dialect.orderText(s.ref(c.column)) : s.ref(c.column)}${desc ? ' DESC' : ''}`);
+      continue;
+    }
     const expr = field.kind.textual ? dialect.orderText(ref) : ref;
     terms.push(`${expr}${desc ? ' DESC' : ''}`);
   }

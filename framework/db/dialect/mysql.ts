@@ -9,6 +9,7 @@ export const mysqlDialect: Dialect = {
   // Tables use a binary collation, so REGEXP is case-sensitive unless the pattern says (?i).
   regex: (expr, pattern) => `${expr} REGEXP ${pattern}`,
   regexValue: (pattern, ci) => (ci ? `(?i)${pattern}` : pattern),
+  forUpdate: ' FOR UPDATE',
   orderText: (expr) => expr,
   concat: (...exprs) => `CONCAT(${exprs.join(', ')})`,
   bool: (value) => (value ? 1 : 0),

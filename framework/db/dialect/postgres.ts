@@ -9,6 +9,7 @@ export const postgresDialect: Dialect = {
   regex: (expr, pattern, ci) => `${expr} ${ci ? '~*' : '~'} ${pattern}`,
   regexValue: (pattern) => pattern,
   // The database collation may ignore punctuation or case; "C" orders bytes like the others.
+  forUpdate: ' FOR UPDATE',
   orderText: (expr) => `${expr} COLLATE "C"`,
   concat: (...exprs) => exprs.join(' || '),
   bool: (value) => value,

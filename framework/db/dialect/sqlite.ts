@@ -9,6 +9,8 @@ export const sqliteDialect: Dialect = {
   like: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '!'`,
   regex: (expr, pattern, ci) => `netinv_regexp(${pattern}, ${expr}, ${ci ? 1 : 0})`,
   regexValue: (pattern) => pattern,
+  // SQLite runs one write transaction at a time, so reads inside it are already exclusive.
+  forUpdate: '',
   orderText: (expr) => expr,
   concat: (...exprs) => exprs.join(' || '),
   bool: (value) => (value ? 1 : 0),

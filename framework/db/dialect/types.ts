@@ -17,6 +17,8 @@ export interface Dialect {
   quote(identifier: string): string;
   /** Placeholder for the n-th (1-based) bound parameter. */
   placeholder(n: number): string;
+  /** Suffix of a SELECT that locks the rows read until the transaction ends ('' where writes are serialised). */
+  readonly forUpdate: string;
   /** Unicode-aware lower-casing of an expression. */
   lower(expr: string): string;
   /** LIKE with `!` as escape character; `pattern` is a placeholder bound to an escaped value. */
