@@ -20,6 +20,8 @@ export {
   TimeZoneField,
   PasswordField,
   Filter,
+  NetworkField,
+  GenericForeignKey,
   declareField,
 } from './decorators';
 export { BaseModel, ChangeLoggedModel, OrganizationalModel, PrimaryModel } from './models';
@@ -38,3 +40,7 @@ export { fieldTest, and, or, not, TRUE, FALSE } from './filterset/predicate';
 export type { RequestContext } from './http/context';
 export { hashPassword, verifyPassword, decoyHash } from './auth/passwords';
 export type { AuthBackend, AuthUser, TokenInfo } from './auth/types';
+export { parseNetwork, networkText, hostText, formatAddress, type IPNetwork, type Family } from './network/ip';
+export { defineActions, ActionRequest, type ActionHandler } from './actions/define';
+export { freeBlocks, allocateBlocks, freeAddresses, lockRow } from './network/free-space';
+export { makeNetwork, toHex, BITS } from './network/ip';

@@ -17,6 +17,8 @@ import { uuidKind, type UuidOptions } from '../fields/uuid';
 import { hiddenKind, type HiddenOptions } from '../fields/hidden';
 import { timeZoneKind } from '../fields/timezone';
 import { passwordKind } from '../fields/password';
+import { ipFamilyKind, networkKind, type NetworkRole } from '../fields/network';
+import { genericIdKind, genericObjectKind, genericTypeKind } from '../fields/generic-foreign-key';
 import { naturalize } from '../fields/string';
 import { recordField, recordFilter, recordModel } from '../metadata/storage';
 import type { FieldOptions, ModelClass, ModelOptions, NamedFilterOptions, Thunk } from '../metadata/types';
@@ -155,5 +157,32 @@ export function Filter(options: NamedFilterOptions): MethodDecorator {
   return (cls, property) => {
     const name = options.name ?? String(property);
     recordFilter(cls as Function, { name, method: String(property), options });
+  };
+}
+
+/**
+ * An IP network (`role: 'network'`, host bits cleared: prefixes, aggregates) or an interface
+ * address (`role: 'host'`). Also declares the read-only `family` field before it.
+ */
+export function NetworkField(options: { role: NetworkRole; noun: string } & FieldOptions): PropertyDecorator {
+  const family = declareField(ipFamilyKind, { readOnly: true, single: true, label: 'Family' });
+  const network = declareField(networkKind, { ...options });
+  return (proto, property) => {
+    family(proto, 'family');
+    network(proto, property);
+  };
+}
+
+/**
+ * A generic relation: declares `<relation>_type`, `<relation>_id` (written together) and the
+ * read-only nested `<relation>`, on the property named after the relation.
+ */
+export function GenericForeignKey(options: { types: string[]; help?: string }): PropertyDecorator {
+  return (proto, property) => {
+    const relation = String(property);
+    const shared = { types: options.types, relation, nullable: true, required: false, default: null };
+    declareField(genericTypeKind, { ...shared, label: `${relation.replace(/_/g, ' ')} type` } as FieldOptions)(proto, `${relation}_type`);
+    declareField(genericIdKind, { ...shared, label: `${relation.replace(/_/g, ' ')} id` } as FieldOptions)(proto, `${relation}_id`);
+    declareField(genericObjectKind, { ...shared, readOnly: true, lookups: false, help: options.help } as FieldOptions)(proto, relation);
   };
 }

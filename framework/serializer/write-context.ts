@@ -1,5 +1,6 @@
 import type { Executor } from '../db/executor';
 import type { ModelMeta } from '../metadata/model-meta';
+import type { ModelClass } from '../metadata/types';
 import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from './select';
@@ -29,4 +30,9 @@ export interface WriteContext {
   readonly actor: Actor | null;
   /** Request-scoped data shared by features (custom field definitions…). */
   readonly features: Map<string, unknown>;
+  /**
+   * Stored values of the objects of `cls` matching Django-style attributes
+   * (`{ vrf: id, prefix__net_equals: '10.0.0.0/8' }`), for rules in `clean()` hooks.
+   */
+  find(cls: ModelClass, attributes: Record<string, unknown>): Promise<Values[]>;
 }

@@ -9,6 +9,8 @@ import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from './select';
 import type { Actor, Values, WriteContext } from './write-context';
+import { loadValues } from './values';
+import { ormFilter } from '../filterset/orm';
 
 export interface WriteScope {
   readonly tx: Executor;
@@ -44,6 +46,10 @@ function context(model: ModelMeta, scope: WriteScope, id: Id, current: Values | 
     current,
     actor: scope.actor,
     features: scope.features,
+    find(cls, attributes) {
+      const target = scope.registry.forClass(cls);
+      return loadValues(scope.tx, target, ormFilter(target, attributes));
+    },
   };
 }
 
@@ -160,6 +166,7 @@ export async function validateObject(model: ModelMeta, values: Values, wc: Write
     errors.add(key, message);
   }
   errors.throwIfAny();
+  for (const field of model.fields) await field.kind.validate?.(field, values, wc);
   const clean = model.hook('clean') as ((values: Values, wc: WriteContext) => unknown) | undefined;
   if (clean) await clean(values, wc);
 }

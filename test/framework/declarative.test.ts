@@ -3,7 +3,7 @@
  * models/ or app/. Each field kind and model option is exercised through HTTP.
  */
 import {
-  BaseModel, ChangeLoggedModel, ChoiceField, defineApp, defineChoices, Field, Filter, ForeignKey, Model,
+  BaseModel, ChangeLoggedModel, ChoiceField, defineApp, defineChoices, Field, Filter, ForeignKey, GenericForeignKey, Model,
   Predicates, RelatedCount, TreeParent, ValidationError, type Values,
 } from '../../framework';
 import { fixtureApi, READ_ONLY_KEY, type FixtureApi } from '../helpers/fixture-api';
@@ -85,9 +85,19 @@ class Book extends BaseModel {
   }
 }
 
+/** A label stuck on a book or a shelf: a generic relation. */
+@Model({ path: 'stickers', display: 'text', brief: ['text'], ordering: ['text'] })
+class Sticker extends BaseModel {
+  @Field.String({ maxLength: 20 })
+  text!: string;
+
+  @GenericForeignKey({ types: ['library.book', 'library.shelf'] })
+  stuck_on!: unknown;
+}
+
 let api: FixtureApi;
 beforeAll(async () => {
-  api = await fixtureApi([defineApp('library', [Room, Shelf, Book])]);
+  api = await fixtureApi([defineApp('library', [Room, Shelf, Book, Sticker])]);
 });
 afterAll(async () => {
   await api?.close();
@@ -102,7 +112,7 @@ describe('registration and routing', () => {
   test('the app root lists its endpoints with absolute URLs', async () => {
     const res = await api.get('/api/library/');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(['books', 'rooms', 'shelves']);
+    expect(Object.keys(res.body)).toEqual(['books', 'rooms', 'shelves', 'stickers']);
     expect(res.body.books).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/library\/books\/$/);
   });
 
@@ -298,5 +308,34 @@ describe('filters and OPTIONS from metadata', () => {
     const readOnly = await api.options('/api/library/books/', READ_ONLY_KEY);
     expect(readOnly.status).toBe(200);
     expect(readOnly.body.actions).toBeUndefined();
+  });
+});
+
+describe('generic relations', () => {
+  test('type and id written together; the target shown nested; filters on both columns', async () => {
+    const shelf = await ok(await api.post('/api/library/shelves/', { name: 'GFK shelf' }));
+    const book = await ok(await api.post('/api/library/books/', { title: 'GFK book', shelf: shelf.id }));
+    const onBook = await ok(await api.post('/api/library/stickers/', { text: 'new', stuck_on_type: 'library.book', stuck_on_id: book.id }));
+    expect(onBook.stuck_on_type).toBe('library.book');
+    expect(onBook.stuck_on_id).toBe(book.id);
+    expect(onBook.stuck_on).toEqual({ id: book.id, display: 'GFK book @ GFK shelf', url: book.url, title: 'GFK book' });
+    const onShelf = await ok(await api.post('/api/library/stickers/', { text: 'sale', stuck_on_type: 'library.shelf', stuck_on_id: shelf.id }));
+    expect(onShelf.stuck_on).toMatchObject({ id: shelf.id, name: 'GFK shelf' });
+    const loose = await ok(await api.post('/api/library/stickers/', { text: 'loose' }));
+    expect(loose.stuck_on).toBeNull();
+
+    const half = await api.post('/api/library/stickers/', { text: 'x', stuck_on_type: 'library.book' });
+    expect(half.body).toEqual({ __all__: ['stuck_on_type and stuck_on_id must either both be null or both be non-null'] });
+    const wrongType = await api.post('/api/library/stickers/', { text: 'x', stuck_on_type: 'library.room', stuck_on_id: book.id });
+    expect(wrongType.body).toEqual({ stuck_on_type: ['Invalid content type: library.room'] });
+    const missing = await api.post('/api/library/stickers/', { text: 'x', stuck_on_type: 'library.shelf', stuck_on_id: book.id });
+    expect(missing.body).toEqual({ stuck_on_id: [`Related object not found using the provided ID: ${book.id}`] });
+
+    const list = await api.get('/api/library/stickers/?stuck_on_type=library.book');
+    expect(list.body.results.map((s: { text: string }) => s.text)).toEqual(['new']);
+    const all = await api.get('/api/library/stickers/');
+    expect(all.body.results.map((s: { stuck_on: unknown }) => s.stuck_on === null)).toEqual([true, false, false]);
+    const cleared = await api.patch(`/api/library/stickers/${onBook.id}/`, { stuck_on_type: null, stuck_on_id: null });
+    expect(cleared.body.stuck_on).toBeNull();
   });
 });

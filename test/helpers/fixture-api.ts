@@ -50,7 +50,7 @@ export async function fixtureApi(apps: AppDefinition[], settings: { strictFilter
   const logger = new Logger('silent');
   const config = { strictFiltering: settings.strictFiltering ?? true, paginateCount: 50, maxPageSize: 1000, exemptViewPermissions: [], version: '0.0.0-test' };
   const app = express();
-  app.use('/api', express.raw({ type: () => true, limit: 1024 * 1024 }), apiRouter({ registry, db, config, logger, auth: fixtureAuth, permissions: readOnlyForOthers }));
+  app.use('/api', express.raw({ type: () => true, limit: 1024 * 1024 }), apiRouter({ registry, db, config, logger, auth: fixtureAuth, permissions: readOnlyForOthers, actions: apps.flatMap((a) => a.actions) }));
   app.use(errorMiddleware(config.version, logger));
   // One listening server, so absolute URLs keep one host:port across requests.
   const server = await new Promise<Server>((resolve) => {

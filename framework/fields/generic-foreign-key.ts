@@ -1,0 +1,185 @@
+import { FieldError, ValidationError } from '../errors';
+import { loadValues } from '../serializer/values';
+import type { WriteContext } from '../serializer/write-context';
+import { Params } from '../db/params';
+import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import type { FieldOptions, Json } from '../metadata/types';
+import type { Registry, ResolvingKind } from '../metadata/registry';
+import { objectEmitter, orderBy } from '../serializer/representation';
+import type { RenderContext } from '../serializer/render-context';
+import { SelectBuilder, type Id } from '../serializer/select';
+import type { ApiVersion } from '../versioning/version';
+import { applyColumn, baseInfo, inList } from './common';
+import { parseId } from './foreign-key';
+import { canonicalUuid } from './uuid';
+import { FilterValueError, type FieldKind } from './kind';
+
+/**
+ * A generic relation (`assigned_object`): `<name>_type` holds the target's label, `<name>_id`
+ * its id, and `<name>` shows the target's nested form, read-only. The two columns are written
+ * together; the registry checks that the pair names an existing object of an allowed type.
+ */
+export interface GenericForeignKeyOptions extends FieldOptions {
+  /** Allowed target labels, e.g. `['dcim.interface', 'virtualization.vminterface']`. */
+  types: string[];
+  /** The relation's name: the fields are `<name>`, `<name>_type`, `<name>_id`. */
+  relation: string;
+}
+
+function opts(field: FieldMeta): GenericForeignKeyOptions {
+  return field.opts<GenericForeignKeyOptions>();
+}
+
+function targets(field: FieldMeta): ModelMeta[] {
+  return (field.extra.targets as ModelMeta[] | undefined) ?? [];
+}
+
+/** `<name>_type`: a content-type label or null. */
+export const genericTypeKind: FieldKind & ResolvingKind = {
+  name: 'generic-type',
+  textual: true,
+  decorate(proto, property, options: GenericForeignKeyOptions) {
+    applyColumn(proto, property, { name: options.column ?? property, type: 'varchar', length: 100, nullable: true });
+  },
+  resolve(field: FieldMeta, registry: Registry) {
+    field.extra.targets = opts(field).types.map((label) => {
+      const model = registry.models.find((m) => m.label === label);
+      if (!model) throw new Error(`${field.model.label}.${field.name}: unknown generic target ${label}`);
+      return model;
+    });
+  },
+  column: (field) => field.options.column ?? field.name,
+  reader(field, scope) {
+    const i = scope.column(field.column as string);
+    return (row) => (row[i] ?? null) as string | null;
+  },
+  parse(field, input) {
+    if (input === null || input === '') return null;
+    if (typeof input !== 'string') throw new FieldError('Invalid value. Specify a content type as \'<app_label>.<model_name>\'.');
+    if (!/^[a-z0-9_]+\.[a-z0-9_]+$/.test(input)) throw new FieldError('Invalid value. Specify a content type as \'<app_label>.<model_name>\'.');
+    if (!opts(field).types.includes(input)) throw new FieldError(`Invalid content type: ${input}`);
+    return input;
+  },
+  load: (field, row) => (row[field.column as string] ?? null) as string | null,
+  store: (field, value) => ({ [field.column as string]: value }),
+  defaultValue: () => null,
+  lookups: () => ['', 'n'],
+  filterValue(field, raw) {
+    if (!opts(field).types.includes(raw)) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
+    return raw;
+  },
+  compare: (_f, expr, lookup, values, params) => (lookup === 'isnull' ? (values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`) : inList(expr, values, params)),
+  info(field) {
+    const info = baseInfo(field, 'field');
+    info.choices = opts(field).types.map((label) => ({ value: label, display: label.replace('.', ' | ') }));
+    return info;
+  },
+  schema: () => ({ type: 'string', nullable: true }),
+};
+
+/** `<name>_id`: the target's UUID or null. */
+export const genericIdKind: FieldKind = {
+  name: 'generic-id',
+  decorate(proto, property, options: FieldOptions) {
+    applyColumn(proto, property, { name: options.column ?? property, type: 'uuid', nullable: true });
+  },
+  column: (field) => field.options.column ?? field.name,
+  reader(field, scope) {
+    const i = scope.column(field.column as string);
+    return (row) => (row[i] ?? null) as string | null;
+  },
+  parse(_field, input) {
+    if (input === null || input === '') return null;
+    const id = typeof input === 'string' ? canonicalUuid(input) : null;
+    if (!id) throw new FieldError('Must be a valid UUID.');
+    return id;
+  },
+  load: (field, row) => (row[field.column as string] ?? null) as string | null,
+  store: (field, value) => ({ [field.column as string]: value }),
+  defaultValue: () => null,
+  lookups: () => ['', 'n'],
+  filterValue(_field, raw) {
+    const id = canonicalUuid(raw);
+    if (!id) throw new FilterValueError(`“${raw}” is not a valid UUID.`);
+    return id;
+  },
+  compare: (_f, expr, lookup, values, params) => (lookup === 'isnull' ? (values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`) : inList(expr, values, params)),
+  info: (field) => baseInfo(field, 'string'),
+  schema: () => ({ type: 'string', format: 'uuid', nullable: true }),
+};
+
+/** Loads the nested forms of the targets on a page: one query per allowed type. */
+function targetLoader(field: FieldMeta, idIndex: number, version: ApiVersion, key: string) {
+  const cache = new Map<string, Array<{ model: ModelMeta; sql: string; emit: ReturnType<typeof objectEmitter> }>>();
+  return {
+    key,
+    idIndex,
+    async load(ids: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
+      const dialect = rc.db.dialect;
+      let compiled = cache.get(dialect.name);
+      if (!compiled) {
+        compiled = targets(field).map((model) => {
+          const sb = new SelectBuilder(model, dialect);
+          const emit = objectEmitter(model, sb.root, { brief: true, nested: true, version });
+          return { model, sql: `${sb.selectFrom()} WHERE %WHERE% ORDER BY ${orderBy(model, sb.root, dialect)}`, emit };
+        });
+        cache.set(dialect.name, compiled);
+      }
+      const out = new Map<Id, Json>();
+      const wanted = ids.filter((id) => id !== null && id !== undefined);
+      if (wanted.length === 0) return out;
+      const q = dialect.quote;
+      for (const c of compiled) {
+        const params = new Params(dialect);
+        const where = `${q('t0')}.${q(c.model.pk.column as string)} IN (${params.list(wanted)})`;
+        for (const row of await rc.db.rows(c.sql.replace('%WHERE%', where), params.values)) {
+          const obj = c.emit(row, rc) as { id: Id };
+          out.set(obj.id, obj as unknown as Json);
+        }
+      }
+      return out;
+    },
+  };
+}
+
+/** `<name>`: the target object in nested form, or null. */
+export const genericObjectKind: FieldKind = {
+  name: 'generic-object',
+  decorate() {
+    /* no column: shown from the two stored ones */
+  },
+  column: () => null,
+  reader(field, scope, mode) {
+    if (mode.brief) return null;
+    const o = opts(field);
+    const idIndex = scope.column(`${o.relation}_id`);
+    const key = `${scope.model.label}.${field.name}:${scope.key}`;
+    const typeField = field.model.field(`${o.relation}_type`) as FieldMeta;
+    // Targets are known once the type field resolved them.
+    field.extra.targets = typeField.extra.targets;
+    scope.addLoader(targetLoader(field, idIndex, mode.version, key));
+    return (row, rc) => {
+      const id = row[idIndex] as Id | null;
+      return id === null || id === undefined ? null : (rc.loaded.get(key)?.get(id) ?? null);
+    };
+  },
+  validate: (field, values, wc) => checkGenericPair(field, values, wc),
+  info: (field) => ({ ...baseInfo(field, 'field'), read_only: true }),
+  schema: () => ({ type: 'object', nullable: true, readOnly: true }),
+};
+
+/** The pair is written together and names an existing object of an allowed type. */
+async function checkGenericPair(field: FieldMeta, values: Record<string, unknown>, wc: WriteContext): Promise<void> {
+  const relation = opts(field).relation;
+  const type = values[`${relation}_type`] ?? null;
+  const id = values[`${relation}_id`] ?? null;
+  if ((type === null) !== (id === null)) {
+    throw ValidationError.model(`${relation}_type and ${relation}_id must either both be null or both be non-null`);
+  }
+  if (type === null) return;
+  const target = targets(field.model.field(`${relation}_type`) as FieldMeta).find((m) => m.label === type);
+  const parsed = target ? parseId(target, id) : null;
+  if (!target || parsed === null || (await loadValues(wc.tx, target, [parsed])).length === 0) {
+    throw ValidationError.field(`${relation}_id`, `Related object not found using the provided ID: ${String(id)}`);
+  }
+}
