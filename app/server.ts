@@ -12,6 +12,7 @@ import { usersAuthBackend } from '../models/users';
 import type { Config } from './config';
 import { coreRegistry, dataSourceFor, indexUniqueConstraints, migrate } from './database';
 import { statusRoute } from './status';
+import { CORE_APPS } from './apps';
 
 export interface NetinvServer {
   readonly app: Express;
@@ -49,6 +50,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     auth: usersAuthBackend(registry),
     permissions: readOnlyForOthers,
     routes: [statusRoute(registry, config)],
+    actions: CORE_APPS.flatMap((a) => a.actions),
     rootEntries: ['status'],
   };
 

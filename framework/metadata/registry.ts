@@ -1,3 +1,4 @@
+import type { ModelAction } from '../router/api';
 import { Entity, Unique } from 'typeorm';
 import { declaredFields, declaredFilters, declaredModel } from './storage';
 import { FieldMeta, ModelMeta, type AppMeta, type HookName } from './model-meta';
@@ -16,6 +17,8 @@ export interface AppDefinition {
   models: ModelClass[];
   provides: FeatureProviders;
   plugin?: boolean;
+  /** Extra routes of the application's models (defineActions). */
+  actions: ModelAction[];
 }
 
 export interface AppOptions {
@@ -23,6 +26,7 @@ export interface AppOptions {
   urlBase?: string;
   provides?: FeatureProviders;
   plugin?: boolean;
+  actions?: ModelAction[];
 }
 
 export class RegistryError extends Error {}
@@ -63,6 +67,7 @@ export function defineApp(label: string, models: ModelClass[], options: AppOptio
     models,
     provides: options.provides ?? {},
     plugin: options.plugin,
+    actions: options.actions ?? [],
   };
 }
 

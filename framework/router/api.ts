@@ -29,6 +29,8 @@ export interface HandlerArgs {
   id?: Id;
   /** Reads the JSON body (415/400 on bad input). */
   body(): unknown;
+  /** The caller's restriction for another model and action (extra actions touching two models). */
+  restrictFor(model: ModelMeta, action: Action): Promise<Predicate>;
 }
 
 export type Handler = (ctx: RequestContext, args: HandlerArgs) => Promise<Reply>;
@@ -130,6 +132,7 @@ function pipeline(services: Services, d: Dispatch) {
         restrict,
         id,
         body: () => readJson(Buffer.isBuffer(req.body) ? req.body : undefined, req.headers['content-type']),
+        restrictFor: (model, action) => services.permissions.restrict(ctx, model, action),
       });
       send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } });
     } catch (err) {

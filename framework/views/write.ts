@@ -32,7 +32,7 @@ function scopeOf(ctx: RequestContext, tx: Executor): WriteScope {
 }
 
 /** Runs a write in one transaction; a unique violation raised by the database becomes a 400. */
-async function inTransaction<T>(ctx: RequestContext, model: ModelMeta, fn: (tx: Executor) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(ctx: RequestContext, model: ModelMeta, fn: (tx: Executor) => Promise<T>): Promise<T> {
   try {
     return await ctx.db.transaction(fn);
   } catch (err) {
@@ -77,45 +77,54 @@ function duplicateWithinBatch(model: ModelMeta, all: Values[]): Array<Record<str
 export async function createView(ctx: RequestContext, model: ModelMeta, body: unknown, restrict: Predicate): Promise<Reply> {
   const many = Array.isArray(body);
   const items = many ? (body as unknown[]) : [body];
-  const ids = await inTransaction(ctx, model, async (tx) => {
-    const scope = scopeOf(ctx, tx);
-    const prepared: Array<{ values: Values; wc: Awaited<ReturnType<typeof parseObject>>['wc'] }> = [];
-    const errors: Array<Record<string, unknown>> = [];
-    let failed = false;
-    for (const item of items) {
-      try {
-        const parsed = await parseObject(model, item, scope, null, false);
-        await validateObject(model, parsed.values, parsed.wc);
-        prepared.push(parsed);
-        errors.push({});
-      } catch (err) {
-        if (!(err instanceof ValidationError) || !many) throw err;
-        failed = true;
-        errors.push(Array.isArray(err.detail) ? { non_field_errors: err.detail } : (err.detail as Record<string, unknown>));
-      }
-    }
-    if (!failed && many) {
-      const dup = duplicateWithinBatch(model, prepared.map((p) => p.values));
-      if (dup.some((e) => Object.keys(e).length)) throw new ValidationError(dup);
-    }
-    if (failed) throw new ValidationError(errors);
-    const created: Id[] = [];
-    for (const p of prepared) created.push(await saveObject(model, p.values, p.wc));
-    await ensurePermitted(tx, model, created, restrict);
-    return created;
-  });
+  const ids = await inTransaction(ctx, model, (tx) => createObjects(ctx, tx, model, items, many, restrict));
   const db = ctx.db.reader;
-  if (many) {
-    const rendered = await renderByIds(ctx, model, ids, db);
-    const byId = new Map(rendered.map((o) => [(o as { id: Id }).id, o]));
-    return { status: 201, body: ids.map((id) => byId.get(id) as Json) };
-  }
+  if (many) return { status: 201, body: await renderInOrder(ctx, model, ids) };
   const obj = await renderOne(ctx, model, ids[0], db);
   return { status: 201, body: obj, headers: { Location: String(obj.url ?? '') } };
 }
 
+/** Rendered objects in the order of `ids` (bulk creates answer in request order). */
+export async function renderInOrder(ctx: RequestContext, model: ModelMeta, ids: Id[]): Promise<Json[]> {
+  const rendered = await renderByIds(ctx, model, ids, ctx.db.reader);
+  const byId = new Map(rendered.map((o) => [(o as { id: Id }).id, o]));
+  return ids.map((id) => byId.get(id) as Json);
+}
+
+/**
+ * Creates objects inside the caller's transaction: every item validated first (errors aligned
+ * with the items when `many`), then saved, then checked against the caller's constraints.
+ */
+export async function createObjects(ctx: RequestContext, tx: Executor, model: ModelMeta, items: unknown[], many: boolean, restrict: Predicate): Promise<Id[]> {
+  const scope = scopeOf(ctx, tx);
+  const prepared: Array<{ values: Values; wc: Awaited<ReturnType<typeof parseObject>>['wc'] }> = [];
+  const errors: Array<Record<string, unknown>> = [];
+  let failed = false;
+  for (const item of items) {
+    try {
+      const parsed = await parseObject(model, item, scope, null, false);
+      await validateObject(model, parsed.values, parsed.wc);
+      prepared.push(parsed);
+      errors.push({});
+    } catch (err) {
+      if (!(err instanceof ValidationError) || !many) throw err;
+      failed = true;
+      errors.push(Array.isArray(err.detail) ? { non_field_errors: err.detail } : (err.detail as Record<string, unknown>));
+    }
+  }
+  if (!failed && many) {
+    const dup = duplicateWithinBatch(model, prepared.map((p) => p.values));
+    if (dup.some((e) => Object.keys(e).length)) throw new ValidationError(dup);
+  }
+  if (failed) throw new ValidationError(errors);
+  const created: Id[] = [];
+  for (const p of prepared) created.push(await saveObject(model, p.values, p.wc));
+  await ensurePermitted(tx, model, created, restrict);
+  return created;
+}
+
 /** The stored object the caller may change, or 404. */
-async function loadPermitted(ctx: RequestContext, model: ModelMeta, tx: Executor, ids: Id[], restrict: Predicate): Promise<Values[]> {
+export async function loadPermitted(ctx: RequestContext, model: ModelMeta, tx: Executor, ids: Id[], restrict: Predicate): Promise<Values[]> {
   return loadValues(tx, model, and([visible(ctx, model, restrict), { kind: 'field', field: model.pk, lookup: 'exact', values: ids }]));
 }
 

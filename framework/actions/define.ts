@@ -1,0 +1,110 @@
+import type { Action } from '../auth/types';
+import type { Executor } from '../db/executor';
+import { NotFound } from '../errors';
+import { ormFilter } from '../filterset/orm';
+import { and, fieldTest, type Predicate } from '../filterset/predicate';
+import type { RequestContext } from '../http/context';
+import type { Reply } from '../http/respond';
+import type { ModelMeta } from '../metadata/model-meta';
+import type { Json, ModelClass } from '../metadata/types';
+import type { Id } from '../serializer/select';
+import { loadValues } from '../serializer/values';
+import type { Values } from '../serializer/write-context';
+import type { HandlerArgs, ModelAction } from '../router/api';
+import { visible } from '../views/read';
+import { createObjects, inTransaction, renderInOrder } from '../views/write';
+import { renderByIds, renderOne } from '../views/read';
+
+/** What an extra action's handler works with: the request, its object and the write path. */
+export class ActionRequest {
+  constructor(readonly ctx: RequestContext, readonly args: HandlerArgs, readonly model: ModelMeta) {}
+
+  get id(): Id {
+    if (this.args.id === undefined) throw new NotFound();
+    return this.args.id;
+  }
+
+  meta(cls: ModelClass): ModelMeta {
+    return this.ctx.registry.forClass(cls);
+  }
+
+  body(): unknown {
+    return this.args.body();
+  }
+
+  /** The restriction of the caller for `action` on `cls` (object permissions). */
+  restrict(cls: ModelClass, action: Action): Promise<Predicate> {
+    return this.args.restrictFor(this.meta(cls), action);
+  }
+
+  /** The stored values of this detail URL's object if `restrict` lets the caller see it, else 404. */
+  async object(db: Executor, restrict: Predicate): Promise<Values> {
+    const [values] = await loadValues(db, this.model, and([visible(this.ctx, this.model, restrict), fieldTest(this.model.pk, 'exact', [this.id])]));
+    if (!values) throw new NotFound();
+    return values;
+  }
+
+  /** Stored values of the objects of `cls` matching Django-style attributes. */
+  find(db: Executor, cls: ModelClass, attributes: Record<string, unknown>): Promise<Values[]> {
+    const model = this.meta(cls);
+    return loadValues(db, model, ormFilter(model, attributes));
+  }
+
+  /** One transaction; a unique violation inside it becomes a 400 as on the model endpoints. */
+  transaction<T>(cls: ModelClass, fn: (tx: Executor) => Promise<T>): Promise<T> {
+    return inTransaction(this.ctx, this.meta(cls), fn);
+  }
+
+  /** Creates objects through the model's normal validation, inside `tx`. */
+  create(tx: Executor, cls: ModelClass, items: unknown[], many: boolean, restrict: Predicate): Promise<Id[]> {
+    return createObjects(this.ctx, tx, this.meta(cls), items, many, restrict);
+  }
+
+  /** The nested form of an object as other objects embed it (annotated counts left out). */
+  async nested(cls: ModelClass, id: Id): Promise<Json> {
+    const model = this.meta(cls);
+    const [obj] = await renderByIds(this.ctx, model, [id], this.ctx.db.reader, true);
+    if (!obj) return null;
+    const out = { ...(obj as Record<string, Json>) };
+    for (const f of model.fields) if (f.kind.name === 'related-count') delete out[f.name];
+    return out;
+  }
+
+  /** Full representations in the given order, or one object. */
+  async render(cls: ModelClass, ids: Id[], many: boolean): Promise<Json> {
+    const model = this.meta(cls);
+    return many ? renderInOrder(this.ctx, model, ids) : renderOne(this.ctx, model, ids[0], this.ctx.db.reader);
+  }
+}
+
+export type ActionHandler = (req: ActionRequest) => Promise<Reply>;
+
+export interface ActionMethodSpec {
+  /** Permission needed (on `permissionModel`, default the action's model). */
+  action: Action;
+  permissionModel?: ModelClass;
+  handler: ActionHandler;
+}
+
+/**
+ * Extra routes of a model, as DRF's `@action`: `/api/<app>/<path>/<id>/<name>/` when `detail`.
+ * The app passes the result to the server; these are the only hand-written routes.
+ */
+export function defineActions(
+  cls: ModelClass,
+  actions: Record<string, { detail: boolean } & Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', ActionMethodSpec>>>,
+): ModelAction[] {
+  return Object.entries(actions).map(([path, spec]) => {
+    const methods: ModelAction['methods'] = {};
+    for (const m of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      const method = spec[m];
+      if (!method) continue;
+      methods[m] = {
+        action: method.action,
+        permissionModel: method.permissionModel,
+        handler: (ctx, args) => method.handler(new ActionRequest(ctx, args, ctx.registry.forClass(cls))),
+      };
+    }
+    return { model: cls, path, detail: spec.detail, methods };
+  });
+}
