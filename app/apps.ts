@@ -1,8 +1,9 @@
 import type { AppDefinition } from '../framework';
 import dcim from '../models/dcim';
 import extras from '../models/extras';
+import ipam from '../models/ipam';
 import tenancy from '../models/tenancy';
 import users from '../models/users';
 
 /** The core applications, in the order /api/ lists them. */
-export const CORE_APPS: AppDefinition[] = [dcim, extras, tenancy, users];
+export const CORE_APPS: AppDefinition[] = [dcim, extras, ipam, tenancy, users];

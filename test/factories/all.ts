@@ -1,5 +1,6 @@
 import type { Factory } from './index';
 import { dcimFactories, extrasFactories, tenancyFactories, usersFactories } from './core';
+import { ipamFactories } from './ipam';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
@@ -7,4 +8,5 @@ export const FACTORIES: Record<string, Factory> = {
   ...tenancyFactories,
   ...dcimFactories,
   ...usersFactories,
+  ...ipamFactories,
 };

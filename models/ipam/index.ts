@@ -1,0 +1,15 @@
+import { defineApp } from '../../framework';
+import { Aggregate } from './aggregate';
+import { IPAddress } from './ip-address';
+import { Prefix } from './prefix';
+import { RIR } from './rir';
+import { Role } from './role';
+import { RouteTarget } from './route-target';
+import { VLAN } from './vlan';
+import { VLANGroup } from './vlan-group';
+import { VRF } from './vrf';
+import { prefixActions } from './prefix.actions';
+
+export { Aggregate, IPAddress, Prefix, RIR, Role, RouteTarget, VLAN, VLANGroup, VRF };
+
+export default defineApp('ipam', [VRF, RouteTarget, RIR, Aggregate, Role, Prefix, IPAddress, VLANGroup, VLAN], { displayName: 'IPAM', actions: prefixActions });

@@ -1,0 +1,103 @@
+import {
+  ChoiceField, Field, Filter, ForeignKey, hostText, Model, NetworkField, parseNetwork, PrimaryModel, StatusField,
+  ValidationError, FieldError, type IPNetwork, type Predicates, type Values, type WriteContext,
+} from '../../framework';
+import { Status } from '../extras/status';
+import { Tenant } from '../tenancy/tenant';
+import { IPAddressRole, SHARED_ADDRESS_ROLES } from './choices';
+import { addressSearch, optionalNetwork } from './network-filters';
+import { VRF } from './vrf';
+
+/** One address with its mask, optionally in a VRF. */
+@Model({
+  path: 'ip-addresses',
+  verboseName: 'IP address',
+  verboseNamePlural: 'IP addresses',
+  display: 'address',
+  brief: ['family', 'address'],
+  ordering: ['address'],
+  filters: {
+    tenant_group: { path: 'tenant.group' },
+    tenant_group_id: { path: 'tenant.group' },
+  },
+})
+export class IPAddress extends PrimaryModel {
+  @NetworkField({ role: 'host', noun: 'IP address', help: 'IPv4 or IPv6 address (with mask)' })
+  address!: IPNetwork;
+
+  @ForeignKey(() => VRF, { nullable: true, onDelete: 'protect', related: 'ip_addresses', label: 'VRF' })
+  vrf!: VRF | null;
+
+  @ForeignKey(() => Tenant, { nullable: true, onDelete: 'protect', related: 'ip_addresses' })
+  tenant!: Tenant | null;
+
+  @StatusField(() => Status)
+  status!: Status;
+
+  @ChoiceField(IPAddressRole, { blank: true, nullable: false, help: 'The functional role of this IP' })
+  role!: string;
+
+  @ForeignKey(() => IPAddress, { nullable: true, onDelete: 'set_null', related: 'nat_outside', label: 'NAT (Inside)', naturalKey: false })
+  nat_inside!: IPAddress | null;
+
+  @Field.String({
+    maxLength: 255,
+    blank: true,
+    label: 'DNS Name',
+    pattern: /^[0-9A-Za-z._-]+$/,
+    patternMessage: 'Only alphanumeric characters, hyphens, periods, and underscores are allowed in DNS names',
+  })
+  dns_name!: string;
+
+  @Field.String({ maxLength: 200, blank: true })
+  description!: string;
+
+  static async clean(values: Values, wc: WriteContext): Promise<void> {
+    const address = values.address as IPNetwork;
+    const status = values.status as string | null;
+    if (address.family === 4 && status && (await wc.find(Status, { id: status, slug: 'slaac' })).length) {
+      throw ValidationError.field('status', 'Only IPv6 addresses can be assigned SLAAC status');
+    }
+    const vrfId = values.vrf as string | null;
+    if (!vrfId || SHARED_ADDRESS_ROLES.has(String(values.role ?? ''))) return;
+    const [vrf] = await wc.find(VRF, { id: vrfId });
+    if (!vrf?.enforce_unique) return;
+    const text = hostText(address);
+    const duplicates = (await wc.find(IPAddress, { vrf: vrfId, address__net_host: text })).filter(
+      (r) => r.id !== wc.id && !SHARED_ADDRESS_ROLES.has(String(r.role ?? '')),
+    );
+    if (duplicates.length) {
+      const label = vrf.rd ? `${String(vrf.name)} (${String(vrf.rd)})` : String(vrf.name);
+      throw ValidationError.field('address', `Duplicate IP address found in VRF ${label}: ${text}`);
+    }
+  }
+
+  @Filter({ type: 'string', help: 'Addresses whose host lies inside this network' })
+  static parent(value: string, p: Predicates) {
+    return optionalNetwork(value) ? p.lookup('address', 'net_host_contained', value) : p.or([]);
+  }
+
+  @Filter({ type: 'string', multiple: 'or', help: 'Address, with mask (host and length) or without (host)' })
+  static address(_value: string, p: Predicates, values: string[]) {
+    return p.or(values.map((v) => {
+      let n: IPNetwork;
+      try {
+        n = parseNetwork(v);
+      } catch (err) {
+        throw new FieldError((err as Error).message);
+      }
+      const host = p.lookup('address', 'net_host', v);
+      return v.includes('/') ? p.and([host, p.lookup('address', 'mask_length', n.length)]) : host;
+    }));
+  }
+
+  @Filter({ type: 'integer', help: 'Mask length' })
+  static mask_length(value: number, p: Predicates) {
+    return value === 0 ? p.and([]) : p.lookup('address', 'mask_length', value);
+  }
+
+  @Filter({ type: 'string', help: 'DNS name, description, or hosts inside the given (partial) address' })
+  static q(value: string, p: Predicates) {
+    return addressSearch(value, p);
+  }
+}
