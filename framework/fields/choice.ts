@@ -1,7 +1,7 @@
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { FieldOptions, Json } from '../metadata/types';
-import { applyColumn, baseInfo, inList, pyRepr } from './common';
+import { applyColumn, baseInfo, compareIdentity, pyRepr } from './common';
 import { FilterValueError, type FieldKind } from './kind';
 
 export type ChoiceKey = string | number;
@@ -110,10 +110,7 @@ export const choiceKind: FieldKind = {
     if (match === undefined) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
     return match;
   },
-  compare(field, expr, lookup, values, params) {
-    if (lookup === 'isnull') return values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`;
-    return inList(expr, values, params);
-  },
+  compare: (_field, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),
   info(field) {
     const info = baseInfo(field, opts(field).plain ? 'choice' : 'field');
     if (!field.readOnly) {

@@ -5,6 +5,7 @@ import type { Params } from '../db/params';
 import { compileRegex } from '../db/sqlite-functions';
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
+import type { Emitter, SelectScope } from '../serializer/select';
 import type { FieldInfo } from './kind';
 import { FilterValueError } from './kind';
 
@@ -15,6 +16,18 @@ export const EXACT_LOOKUPS = ['', 'n'] as const;
 /** Applies a TypeORM column with the field's physical name and nullability. */
 export function applyColumn(proto: object, property: string, options: ColumnOptions): void {
   Column(options)(proto, property);
+}
+
+/** Reads a text column as is (null stays null). */
+export function textReader(field: FieldMeta, scope: SelectScope): Emitter {
+  const i = scope.column(field.column as string);
+  return (row) => (row[i] ?? null) as string | null;
+}
+
+/** `isnull`, or equality with any of the values: the lookups of plain identifier columns. */
+export function compareIdentity(expr: string, lookup: string, values: unknown[], params: Params): string {
+  if (lookup === 'isnull') return values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`;
+  return inList(expr, values, params);
 }
 
 export function isBlankInput(value: unknown): boolean {

@@ -9,7 +9,7 @@ import { objectEmitter, orderBy } from '../serializer/representation';
 import type { RenderContext } from '../serializer/render-context';
 import { SelectBuilder, type Id } from '../serializer/select';
 import type { ApiVersion } from '../versioning/version';
-import { applyColumn, baseInfo, inList } from './common';
+import { applyColumn, baseInfo, compareIdentity, textReader } from './common';
 import { parseId } from './foreign-key';
 import { canonicalUuid } from './uuid';
 import { FilterValueError, type FieldKind } from './kind';
@@ -49,10 +49,7 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
     });
   },
   column: (field) => field.options.column ?? field.name,
-  reader(field, scope) {
-    const i = scope.column(field.column as string);
-    return (row) => (row[i] ?? null) as string | null;
-  },
+  reader: textReader,
   parse(field, input) {
     if (input === null || input === '') return null;
     if (typeof input !== 'string') throw new FieldError('Invalid value. Specify a content type as \'<app_label>.<model_name>\'.');
@@ -68,7 +65,7 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
     if (!opts(field).types.includes(raw)) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
     return raw;
   },
-  compare: (_f, expr, lookup, values, params) => (lookup === 'isnull' ? (values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`) : inList(expr, values, params)),
+  compare: (_f, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),
   info(field) {
     const info = baseInfo(field, 'field');
     info.choices = opts(field).types.map((label) => ({ value: label, display: label.replace('.', ' | ') }));
@@ -84,10 +81,7 @@ export const genericIdKind: FieldKind = {
     applyColumn(proto, property, { name: options.column ?? property, type: 'uuid', nullable: true });
   },
   column: (field) => field.options.column ?? field.name,
-  reader(field, scope) {
-    const i = scope.column(field.column as string);
-    return (row) => (row[i] ?? null) as string | null;
-  },
+  reader: textReader,
   parse(_field, input) {
     if (input === null || input === '') return null;
     const id = typeof input === 'string' ? canonicalUuid(input) : null;
@@ -103,7 +97,7 @@ export const genericIdKind: FieldKind = {
     if (!id) throw new FilterValueError(`“${raw}” is not a valid UUID.`);
     return id;
   },
-  compare: (_f, expr, lookup, values, params) => (lookup === 'isnull' ? (values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`) : inList(expr, values, params)),
+  compare: (_f, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),
   info: (field) => baseInfo(field, 'string'),
   schema: () => ({ type: 'string', format: 'uuid', nullable: true }),
 };

@@ -3,7 +3,7 @@ import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { FieldOptions } from '../metadata/types';
 import type { Values, WriteContext } from '../serializer/write-context';
-import { applyColumn, baseInfo, compareText, rejectNull, STRING_LOOKUPS, textFilterValue } from './common';
+import { applyColumn, baseInfo, compareText, rejectNull, STRING_LOOKUPS, textFilterValue, textReader } from './common';
 import type { FieldKind, FieldInfo } from './kind';
 
 export interface StringOptions extends FieldOptions {
@@ -88,10 +88,7 @@ function makeKind(variant: TextVariant): FieldKind {
       if (options.format === 'email') IsEmail({}, { message: 'Enter a valid email address.' })(proto, property);
     },
     column: (field) => field.options.column ?? field.name,
-    reader(field, scope) {
-      const i = scope.column(field.column as string);
-      return (row) => (row[i] ?? null) as string | null;
-    },
+    reader: textReader,
     parse(field, input) {
       if (rejectNull(field, input)) return null;
       if (typeof input === 'number') input = String(input);

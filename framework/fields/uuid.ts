@@ -1,7 +1,7 @@
 import { PrimaryColumn } from 'typeorm';
 import { FieldError } from '../errors';
 import type { FieldOptions } from '../metadata/types';
-import { applyColumn, baseInfo, compareText, rejectNull, STRING_LOOKUPS } from './common';
+import { applyColumn, baseInfo, compareText, rejectNull, STRING_LOOKUPS, textReader } from './common';
 import { FilterValueError, type FieldKind } from './kind';
 
 export interface UuidOptions extends FieldOptions {
@@ -26,10 +26,7 @@ export const uuidKind: FieldKind = {
     else applyColumn(proto, property, { name: options.column ?? property, type: 'uuid', nullable: options.nullable ?? false });
   },
   column: (field) => field.options.column ?? field.name,
-  reader(field, scope) {
-    const i = scope.column(field.column as string);
-    return (row) => (row[i] ?? null) as string | null;
-  },
+  reader: textReader,
   parse(field, input) {
     if (rejectNull(field, input)) return null;
     const v = canonicalUuid(input);

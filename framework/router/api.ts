@@ -143,6 +143,16 @@ function pipeline(services: Services, d: Dispatch) {
   };
 }
 
+/** A root listing (`/api/`, `/api/<app>/`): name → absolute URL, for any authenticated caller. */
+function indexDispatch(entries: Array<[string, string]>): Dispatch {
+  return {
+    auth: 'authenticated',
+    methods: {
+      GET: { handler: async (ctx) => ({ status: 200, body: Object.fromEntries(entries.map(([k, path]) => [k, `${ctx.baseUrl}${path}`])) }) },
+    },
+  };
+}
+
 function modelDispatches(services: Services, model: ModelMeta): { list: Dispatch; detail: Dispatch } {
   const perms = services.permissions;
   const basicAuth = model.options.basicAuth;
@@ -184,20 +194,7 @@ export function apiRouter(services: Services): Router {
 
   const appsWithModels = registry.apps.filter((a) => !a.plugin && a.models.some((m) => m.path !== null));
   const rootEntries = [...appsWithModels.map((a) => a.urlBase), 'plugins', ...(services.rootEntries ?? [])].sort();
-  router.all(
-    '/',
-    pipeline(services, {
-      auth: 'authenticated',
-      methods: {
-        GET: {
-          handler: async (ctx) => ({
-            status: 200,
-            body: Object.fromEntries(rootEntries.map((e) => [e, `${ctx.baseUrl}/api/${e}/`])),
-          }),
-        },
-      },
-    }),
-  );
+  router.all('/', pipeline(services, indexDispatch(rootEntries.map((e) => [e, `/api/${e}/`]))));
 
   for (const route of services.routes ?? []) {
     const methods: Dispatch['methods'] = {};
@@ -209,20 +206,7 @@ export function apiRouter(services: Services): Router {
   for (const app of registry.apps) {
     const routed = app.models.filter((m) => m.path !== null).sort((a, b) => String(a.path).localeCompare(String(b.path)));
     if (routed.length === 0 && !app.plugin) continue;
-    router.all(
-      `/${app.urlBase}/`,
-      pipeline(services, {
-        auth: 'authenticated',
-        methods: {
-          GET: {
-            handler: async (ctx) => ({
-              status: 200,
-              body: Object.fromEntries(routed.map((m) => [m.path, `${ctx.baseUrl}${m.listPath}`])),
-            }),
-          },
-        },
-      }),
-    );
+    router.all(`/${app.urlBase}/`, pipeline(services, indexDispatch(routed.map((m) => [String(m.path), m.listPath]))));
     for (const model of routed) {
       for (const action of (services.actions ?? []).filter((a) => registry.maybeForClass(a.model) === model)) {
         const methods: Dispatch['methods'] = {};
