@@ -22,6 +22,7 @@ export {
   Filter,
   NetworkField,
   GenericForeignKey,
+  ReverseList,
   declareField,
 } from './decorators';
 export { BaseModel, ChangeLoggedModel, OrganizationalModel, PrimaryModel } from './models';

@@ -19,6 +19,7 @@ import { timeZoneKind } from '../fields/timezone';
 import { passwordKind } from '../fields/password';
 import { ipFamilyKind, networkKind, type NetworkRole } from '../fields/network';
 import { genericIdKind, genericObjectKind, genericTypeKind } from '../fields/generic-foreign-key';
+import { reverseListKind, type ReverseListOptions } from '../fields/reverse-list';
 import { naturalize } from '../fields/string';
 import { recordField, recordFilter, recordModel } from '../metadata/storage';
 import type { FieldOptions, ModelClass, ModelOptions, NamedFilterOptions, Thunk } from '../metadata/types';
@@ -185,4 +186,9 @@ export function GenericForeignKey(options: { types: string[]; help?: string }): 
     declareField(genericIdKind, { ...shared, label: `${relation.replace(/_/g, ' ')} id` } as FieldOptions)(proto, `${relation}_id`);
     declareField(genericObjectKind, { ...shared, readOnly: true, lookups: false, help: options.help } as FieldOptions)(proto, relation);
   };
+}
+
+/** The read-only list of objects whose foreign key `via` points here (`nat_outside`). */
+export function ReverseList(target: Thunk<ModelClass>, via: string, options: Omit<ReverseListOptions, 'target' | 'via'> = {}): PropertyDecorator {
+  return declareField(reverseListKind, { readOnly: true, required: false, lookups: false, ...options, target, via } as FieldOptions);
 }

@@ -1,5 +1,5 @@
 import {
-  ChoiceField, Field, Filter, ForeignKey, hostText, Model, NetworkField, parseNetwork, PrimaryModel, StatusField,
+  ChoiceField, Field, Filter, ForeignKey, hostText, Model, NetworkField, parseNetwork, PrimaryModel, ReverseList, StatusField,
   ValidationError, FieldError, type IPNetwork, type Predicates, type Values, type WriteContext,
 } from '../../framework';
 import { Status } from '../extras/status';
@@ -37,8 +37,16 @@ export class IPAddress extends PrimaryModel {
   @ChoiceField(IPAddressRole, { blank: true, nullable: false, help: 'The functional role of this IP' })
   role!: string;
 
-  @ForeignKey(() => IPAddress, { nullable: true, onDelete: 'set_null', related: 'nat_outside', label: 'NAT (Inside)', naturalKey: false })
+  @ForeignKey(() => IPAddress, { nullable: true, onDelete: 'set_null', label: 'NAT (Inside)', naturalKey: false })
   nat_inside!: IPAddress | null;
+
+  /** Addresses whose `nat_inside` is this one: a list from API 1.3, a single address before. */
+  @ReverseList(() => IPAddress, 'nat_inside', {
+    label: 'NAT (Outside)',
+    listSince: '1.3',
+    legacyMessage: 'This object does not conform to pre-1.3 behavior. Please correct data or use API version 1.3',
+  })
+  nat_outside!: IPAddress[];
 
   @Field.String({
     maxLength: 255,

@@ -225,6 +225,29 @@ describe('model rules', () => {
   });
 });
 
+describe('NAT', () => {
+  test('nat_outside lists the addresses pointing here from 1.3; at 1.2 one address, 412 when several', async () => {
+    const inside = await created(await app.post(IP, { address: '192.168.7.1/24', status: 'active' }));
+    const out1 = await created(await app.post(IP, { address: '203.0.113.1/32', status: 'active', nat_inside: inside.id }));
+    expect(out1.nat_inside).toEqual({ id: inside.id, display: '192.168.7.1/24', url: inside.url, family: 4, address: '192.168.7.1/24' });
+    let res = await app.get(`${IP}${inside.id}/`);
+    expect(res.body.nat_outside).toEqual({ id: out1.id, display: '203.0.113.1/32', url: out1.url, family: 4, address: '203.0.113.1/32' });
+    res = await app.get(`${IP}${inside.id}/?api_version=1.3`);
+    expect(res.body.nat_outside).toEqual([{ id: out1.id, display: '203.0.113.1/32', url: out1.url, family: 4, address: '203.0.113.1/32' }]);
+    expect((await app.get(`${IP}${out1.id}/`)).body.nat_outside).toBeNull();
+    await created(await app.post(IP, { address: '203.0.113.2/32', status: 'active', nat_inside: inside.id }));
+    res = await app.get(`${IP}${inside.id}/`);
+    expect(res.status).toBe(412);
+    expect(res.body).toEqual({ detail: 'This object does not conform to pre-1.3 behavior. Please correct data or use API version 1.3' });
+    const list = await app.get(`${IP}?address=${enc('192.168.7.1/24')}`);
+    expect(list.status).toBe(412);
+    res = await app.get(`${IP}${inside.id}/?api_version=1.4`);
+    expect(res.body.nat_outside.map((a: Obj) => a.address)).toEqual(['203.0.113.1/32', '203.0.113.2/32']);
+    expect((await app.delete(`${IP}${inside.id}/`)).status).toBe(204);
+    expect((await app.get(`${IP}${out1.id}/`)).body.nat_inside).toBeNull();
+  });
+});
+
 describe('allocation', () => {
   test('available-prefixes lists the minimal free blocks and allocates first fit', async () => {
     const parent = await created(await app.post(P, { prefix: '10.20.0.0/16', status: 'container' }));
