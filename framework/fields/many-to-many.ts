@@ -24,6 +24,8 @@ export interface ManyToManyOptions extends FieldOptions {
   writeBy?: 'pk' | 'nested';
   /** Targets must list the owner's model in this content-types field (tags). */
   restrictBy?: string;
+  /** Name of the other side, for attribute lookups from the target (`importing_vrfs`). */
+  related?: string;
 }
 
 function opts(field: FieldMeta): ManyToManyOptions {

@@ -20,6 +20,7 @@ function choices(model: ModelMeta): string {
   const names = new Set<string>();
   for (const f of model.fields) if (!f.hidden && (f.column || f.extra.link)) names.add(f.name);
   for (const r of model.reverse) names.add(reverseName(r));
+  for (const r of model.reverseLinks) names.add(String((r.field.options as { related?: string }).related));
   return [...names].sort().join(', ');
 }
 
@@ -71,6 +72,10 @@ function walk(model: ModelMeta, segments: string[], value: unknown, key: string)
     const reverse = model.reverse.find((r) => reverseName(r) === head);
     if (reverse && rest.length > 0 && !ORM_LOOKUPS.has(rest[0])) {
       return { kind: 'reverse', relation: reverse, item: walk(reverse.model, rest, value, key) };
+    }
+    const linked = model.reverseLinks.find((r) => (r.field.options as { related?: string }).related === head);
+    if (linked && rest.length > 0 && !ORM_LOOKUPS.has(rest[0])) {
+      return { kind: 'reverse-link', relation: linked, item: walk(linked.model, rest, value, key) };
     }
     throw new FieldError(`Cannot resolve keyword '${head}' into field. Choices are: ${choices(model)}`);
   }

@@ -12,6 +12,7 @@ export type Predicate =
   | { kind: 'field'; field: FieldMeta; lookup: string; values: unknown[] }
   | { kind: 'related'; via: FieldMeta; item: Predicate }
   | { kind: 'reverse'; relation: ReverseRelation; item: Predicate }
+  | { kind: 'reverse-link'; relation: ReverseRelation; item: Predicate }
   | { kind: 'sql'; build: (alias: string, params: Params) => string }
   | { kind: 'const'; value: boolean };
 
@@ -84,6 +85,16 @@ export function compilePredicate(p: Predicate, model: ModelMeta, alias: string, 
         return `EXISTS (SELECT 1 FROM ${q(link.table)} ${q(lk)} WHERE ${q(lk)}.${q(link.owner)} = ${q(alias)}.${q(model.pk.column as string)}${disc} AND ${q(lk)}.${q(link.target)} IN (SELECT ${q(sub)}.${q(target.pk.column as string)} FROM ${q(target.table)} ${q(sub)} WHERE ${inner}))`;
       }
       return `${q(alias)}.${q(via.column as string)} IN (SELECT ${q(sub)}.${q(target.pk.column as string)} FROM ${q(target.table)} ${q(sub)} WHERE ${inner})`;
+    }
+    case 'reverse-link': {
+      // Rows of this model linked from an owner matching `item` through the owner's link table.
+      const { model: owner, field } = p.relation;
+      const link = field.extra.link as LinkSpec;
+      const lk = aliases.next('lk');
+      const sub = aliases.next();
+      const inner = compilePredicate(p.item, owner, sub, params, aliases);
+      const disc = link.discriminator ? ` AND ${q(lk)}.${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}` : '';
+      return `EXISTS (SELECT 1 FROM ${q(link.table)} ${q(lk)} WHERE ${q(lk)}.${q(link.target)} = ${q(alias)}.${q(model.pk.column as string)}${disc} AND ${q(lk)}.${q(link.owner)} IN (SELECT ${q(sub)}.${q(owner.pk.column as string)} FROM ${q(owner.table)} ${q(sub)} WHERE ${inner}))`;
     }
     case 'reverse': {
       const { model: child, field } = p.relation;

@@ -110,6 +110,8 @@ export class ModelMeta {
   readonly fields: FieldMeta[] = [];
   readonly fieldMap = new Map<string, FieldMeta>();
   readonly reverse: ReverseRelation[] = [];
+  /** Many-to-many fields of other models that target this one and name their reverse side. */
+  readonly reverseLinks: ReverseRelation[] = [];
   readonly features = new Set<string>();
   namedFilters: NamedFilterDeclaration[] = [];
   hooks = new Map<HookName, string>();

@@ -5,7 +5,7 @@ import {
 import { Status } from '../extras/status';
 import { Tenant } from '../tenancy/tenant';
 import { IPAddressRole, SHARED_ADDRESS_ROLES } from './choices';
-import { addressSearch, optionalNetwork } from './network-filters';
+import { addressSearch, optionalNetwork, presentInVrf } from './network-filters';
 import { VRF } from './vrf';
 
 /** One address with its mask, optionally in a VRF. */
@@ -102,6 +102,16 @@ export class IPAddress extends PrimaryModel {
   @Filter({ type: 'integer', help: 'Mask length' })
   static mask_length(value: number, p: Predicates) {
     return value === 0 ? p.and([]) : p.lookup('address', 'mask_length', value);
+  }
+
+  @Filter({ type: 'uuid', help: 'In this VRF or in a VRF exporting a route target it imports' })
+  static present_in_vrf_id(value: string, p: Predicates) {
+    return presentInVrf(value, p, 'id');
+  }
+
+  @Filter({ type: 'string', help: 'As present_in_vrf_id, by route distinguisher' })
+  static present_in_vrf(value: string, p: Predicates) {
+    return presentInVrf(value, p, 'rd');
   }
 
   @Filter({ type: 'string', help: 'DNS name, description, or hosts inside the given (partial) address' })

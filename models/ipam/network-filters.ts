@@ -54,3 +54,11 @@ export function addressSearch(q: string, p: Predicates): Predicate {
   for (const n of searchNetworks(q)) parts.push(p.lookup('address', 'net_host_contained', n));
   return p.or(parts);
 }
+
+/**
+ * Objects present in a VRF: in it, or in a VRF exporting a route target that it imports.
+ * `by` is `id` for `present_in_vrf_id`, `rd` for `present_in_vrf`.
+ */
+export function presentInVrf(value: string, p: Predicates, by: 'id' | 'rd'): Predicate {
+  return p.or([p.lookup(`vrf__${by}`, 'exact', value), p.lookup(`vrf__export_targets__importing_vrfs__${by}`, 'exact', value)]);
+}

@@ -5,7 +5,7 @@ import {
 import { Site } from '../dcim/site';
 import { Status } from '../extras/status';
 import { Tenant } from '../tenancy/tenant';
-import { networkSearch, optionalNetwork } from './network-filters';
+import { networkSearch, optionalNetwork, presentInVrf } from './network-filters';
 import { Role } from './role';
 import { VLAN } from './vlan';
 import { VRF } from './vrf';
@@ -104,6 +104,16 @@ export class Prefix extends PrimaryModel {
   @Filter({ type: 'integer', help: 'VLAN number (1-4094)' })
   static vlan_vid(value: number, p: Predicates) {
     return p.lookup('vlan__vid', 'exact', value);
+  }
+
+  @Filter({ type: 'uuid', help: 'In this VRF or in a VRF exporting a route target it imports' })
+  static present_in_vrf_id(value: string, p: Predicates) {
+    return presentInVrf(value, p, 'id');
+  }
+
+  @Filter({ type: 'string', help: 'As present_in_vrf_id, by route distinguisher' })
+  static present_in_vrf(value: string, p: Predicates) {
+    return presentInVrf(value, p, 'rd');
   }
 
   @Filter({ type: 'string', help: 'Description, or networks inside or around the given (partial) address' })

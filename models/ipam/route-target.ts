@@ -1,4 +1,4 @@
-import { Field, ForeignKey, Model, PrimaryModel } from '../../framework';
+import { Field, Filter, ForeignKey, Model, PrimaryModel, type Predicates } from '../../framework';
 import { Tenant } from '../tenancy/tenant';
 
 /** A BGP extended community (`65000:100`) that VRFs import and export. */
@@ -22,4 +22,24 @@ export class RouteTarget extends PrimaryModel {
 
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
+
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Imported by these VRFs (id)' })
+  static importing_vrf_id(_v: string, p: Predicates, values: string[]) {
+    return p.or(values.map((v) => p.lookup('importing_vrfs__id', 'exact', v)));
+  }
+
+  @Filter({ type: 'string', multiple: 'or', help: 'Imported by these VRFs (route distinguisher)' })
+  static importing_vrf(_v: string, p: Predicates, values: string[]) {
+    return p.or(values.map((v) => p.lookup('importing_vrfs__rd', 'exact', v)));
+  }
+
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Exported by these VRFs (id)' })
+  static exporting_vrf_id(_v: string, p: Predicates, values: string[]) {
+    return p.or(values.map((v) => p.lookup('exporting_vrfs__id', 'exact', v)));
+  }
+
+  @Filter({ type: 'string', multiple: 'or', help: 'Exported by these VRFs (route distinguisher)' })
+  static exporting_vrf(_v: string, p: Predicates, values: string[]) {
+    return p.or(values.map((v) => p.lookup('exporting_vrfs__rd', 'exact', v)));
+  }
 }

@@ -34,10 +34,10 @@ export class VRF extends PrimaryModel {
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
 
-  @ManyToMany(() => RouteTarget, { writeBy: 'pk', required: false, filterName: 'import_target' })
+  @ManyToMany(() => RouteTarget, { writeBy: 'pk', required: false, filterName: 'import_target', related: 'importing_vrfs' })
   import_targets!: RouteTarget[];
 
-  @ManyToMany(() => RouteTarget, { writeBy: 'pk', required: false, filterName: 'export_target' })
+  @ManyToMany(() => RouteTarget, { writeBy: 'pk', required: false, filterName: 'export_target', related: 'exporting_vrfs' })
   export_targets!: RouteTarget[];
 
   @RelatedCount(() => IPAddress, 'vrf')

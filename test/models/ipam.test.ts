@@ -205,6 +205,27 @@ describe('model rules', () => {
     expect(notById.status).toBe(400);
   });
 
+  test('present_in_vrf follows route targets; route targets filter by the VRFs using them', async () => {
+    const rt = await created(await app.post('/api/ipam/route-targets/', { name: '65000:500' }));
+    const hub = await created(await app.post('/api/ipam/vrfs/', { name: 'Hub', rd: '65000:501', import_targets: [rt.id] }));
+    const spoke = await created(await app.post('/api/ipam/vrfs/', { name: 'Spoke', rd: '65000:502', export_targets: [rt.id] }));
+    const other = await created(await app.post('/api/ipam/vrfs/', { name: 'Other', rd: '65000:503' }));
+    await created(await app.post(P, { prefix: '172.31.1.0/24', status: 'active', vrf: hub.id }));
+    await created(await app.post(P, { prefix: '172.31.2.0/24', status: 'active', vrf: spoke.id }));
+    await created(await app.post(P, { prefix: '172.31.3.0/24', status: 'active', vrf: other.id }));
+    await created(await app.post(IP, { address: '172.31.2.9/24', status: 'active', vrf: spoke.id }));
+    expect(await prefixesOf(`present_in_vrf_id=${hub.id}`)).toEqual(['172.31.1.0/24', '172.31.2.0/24']);
+    expect(await prefixesOf('present_in_vrf=65000:501')).toEqual(['172.31.1.0/24', '172.31.2.0/24']);
+    expect(await prefixesOf('present_in_vrf=65000:502')).toEqual(['172.31.2.0/24']);
+    expect(await addressesOf(`present_in_vrf_id=${hub.id}`)).toEqual(['172.31.2.9/24']);
+    const bad = await app.get(`${P}?present_in_vrf_id=nope`);
+    expect(bad.status).toBe(400);
+    const importing = await app.get(`/api/ipam/route-targets/?importing_vrf=65000:501`);
+    expect(importing.body.results.map((r: Obj) => r.name)).toEqual(['65000:500']);
+    expect((await app.get(`/api/ipam/route-targets/?exporting_vrf_id=${hub.id}`)).body.count).toBe(0);
+    expect((await app.get(`/api/ipam/route-targets/?exporting_vrf_id=${spoke.id}`)).body.count).toBe(1);
+  });
+
   test('VLANs: vid range, uniqueness per group, group must be at the VLAN site', async () => {
     const site = await created(await app.post('/api/dcim/sites/', { name: 'VLAN site', status: 'active' }));
     const group = await created(await app.post('/api/ipam/vlan-groups/', { name: 'Campus', site: site.id }));
