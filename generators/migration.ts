@@ -29,6 +29,7 @@ function columnSpec(column: ColumnMetadata): ColumnSpec {
   if (column.scale !== undefined && column.scale !== null) spec.scale = column.scale;
   if (column.isNullable) spec.nullable = true;
   if (column.isPrimary) spec.primary = true;
+  if (column.isGenerated && column.generationStrategy === 'increment') spec.increment = true;
   if (column.referencedColumn) spec.references = true;
   return spec;
 }

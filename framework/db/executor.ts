@@ -17,6 +17,8 @@ export interface Executor {
   objects(sql: string, params?: readonly unknown[]): Promise<ObjectRow[]>;
   /** Executes a statement and returns the number of affected rows. */
   run(sql: string, params?: readonly unknown[]): Promise<number>;
+  /** Executes an INSERT into a table with an auto-increment key `pk` and returns the new key. */
+  insertReturningId(sql: string, params: readonly unknown[], pk: string): Promise<number>;
   /** True inside a transaction. */
   readonly inTransaction: boolean;
 }
@@ -95,6 +97,11 @@ class SqliteExecutor implements Executor {
     this.stats.queries++;
     return this.cache.get(sql).run(...sqliteParams(params)).changes;
   }
+  async insertReturningId(sql: string, params: readonly unknown[]): Promise<number> {
+    await this.wait();
+    this.stats.queries++;
+    return Number(this.cache.get(sql).run(...sqliteParams(params)).lastInsertRowid);
+  }
 }
 
 export class SqliteDatabase implements Database {
@@ -165,6 +172,11 @@ class PostgresExecutor implements Executor {
     const r = await this.client.query({ text: sql, values: params as unknown[], types: pgTypesConfig });
     return r.rowCount ?? 0;
   }
+  async insertReturningId(sql: string, params: readonly unknown[], pk: string): Promise<number> {
+    this.stats.queries++;
+    const r = await this.client.query({ text: `${sql} RETURNING ${this.dialect.quote(pk)}`, values: params as unknown[], rowMode: 'array', types: pgTypesConfig });
+    return Number((r.rows as Row[])[0][0]);
+  }
 }
 
 export class PostgresDatabase implements Database {
@@ -234,6 +246,11 @@ class MysqlExecutor implements Executor {
     this.stats.queries++;
     const r = (await mysqlQuery(this.conn, { sql, values: mysqlParams(params) })) as { affectedRows?: number };
     return r?.affectedRows ?? 0;
+  }
+  async insertReturningId(sql: string, params: readonly unknown[]): Promise<number> {
+    this.stats.queries++;
+    const r = (await mysqlQuery(this.conn, { sql, values: mysqlParams(params) })) as { insertId?: number };
+    return Number(r?.insertId);
   }
 }
 

@@ -13,6 +13,8 @@ export interface ColumnSpec {
   scale?: number;
   nullable?: boolean;
   primary?: boolean;
+  /** Auto-increment integer key. */
+  increment?: boolean;
   /** A foreign-key column (TypeORM sizes those after the referenced column). */
   references?: boolean;
 }
@@ -52,7 +54,8 @@ export function tableColumn(qr: QueryRunner, spec: ColumnSpec): TableColumnOptio
     default: undefined,
     isArray: false,
     entityMetadata: { uniques: [], indices: [] },
-    isGenerated: false,
+    isGenerated: spec.increment ?? false,
+    generationStrategy: spec.increment ? 'increment' : undefined,
   };
   const type = driver.normalizeType(meta);
   let length = driver.getColumnLength(meta);
@@ -66,6 +69,7 @@ export function tableColumn(qr: QueryRunner, spec: ColumnSpec): TableColumnOptio
     scale: spec.scale,
     isNullable: spec.nullable ?? false,
     isPrimary: spec.primary ?? false,
+    ...(spec.increment ? { isGenerated: true, generationStrategy: 'increment' as const } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
 import { baseInfo } from './common';
 import type { FieldKind } from './kind';
+import type { LinkSpec } from '../filterset/predicate';
 
 export interface RelatedCountOptions extends FieldOptions {
   target: Thunk<ModelClass>;
@@ -26,7 +27,8 @@ export const relatedCountKind: FieldKind & ResolvingKind = {
     const target = registry.maybeForClass(o.target());
     if (!target) return; // the counted model is not installed: the count is left out
     const fk = target.field(o.via);
-    if (!fk?.column) throw new Error(`${field.model.label}.${field.name}: ${target.label}.${o.via} is not a foreign key`);
+    if (!fk?.column && !fk?.extra.link) throw new Error(`${field.model.label}.${field.name}: ${target.label}.${o.via} is not a foreign key or many-to-many field`);
+    if ((fk.extra.link as LinkSpec | undefined)?.discriminator) throw new Error(`${field.model.label}.${field.name}: counts over generic link tables are not supported`);
     field.target = target;
     field.extra.fk = fk;
   },
@@ -38,7 +40,12 @@ export const relatedCountKind: FieldKind & ResolvingKind = {
     const q = scope.dialect.quote;
     const cumulative = field.opts<RelatedCountOptions>().cumulative;
     const c = q(`${field.name}_c`);
+    const link = fk.extra.link as LinkSpec | undefined;
     const i = scope.expr((alias) => {
+      if (link) {
+        // Many-to-many (a group's users): rows of the link table pointing at this object.
+        return `(SELECT COUNT(*) FROM ${q(link.table)} ${c} WHERE ${c}.${q(link.target)} = ${alias}.${q(scope.model.pk.column as string)})`;
+      }
       if (!cumulative) {
         return `(SELECT COUNT(*) FROM ${q(target.table)} ${c} WHERE ${c}.${q(fk.column as string)} = ${alias}.${q(scope.model.pk.column as string)})`;
       }

@@ -126,7 +126,7 @@ export class ModelMeta {
   ) {}
 
   get label(): string {
-    return `${this.app.label}.${this.name}`;
+    return this.options.label ?? `${this.app.label}.${this.name}`;
   }
   get table(): string {
     return `${this.app.label}_${this.name}`;
