@@ -4,11 +4,11 @@ import type { DataSource } from 'typeorm';
 import { openDatabase } from '../framework/db/datasource';
 import type { Database } from '../framework/db/executor';
 import { errorMiddleware } from '../framework/errors/mapper';
+import { sessionRoutes } from '../framework/auth/session-routes';
 import { Logger } from '../framework/http/logger';
-import { readOnlyForOthers } from '../framework/auth/permissions';
 import { apiRouter, type Services } from '../framework/router/api';
 import type { Registry } from '../framework';
-import { usersAuthBackend } from '../models/users';
+import { objectPermissionEngine, userConfigRoute, usersAuthBackend } from '../models/users';
 import type { Config } from './config';
 import { coreRegistry, dataSourceFor, indexUniqueConstraints, migrate } from './database';
 import { statusRoute } from './status';
@@ -48,8 +48,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     config,
     logger,
     auth: usersAuthBackend(registry),
-    permissions: readOnlyForOthers,
-    routes: [statusRoute(registry, config)],
+    permissions: objectPermissionEngine,
+    routes: [statusRoute(registry, config), userConfigRoute(registry)],
     actions: CORE_APPS.flatMap((a) => a.actions),
     rootEntries: ['status'],
   };
@@ -58,6 +58,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   app.disable('x-powered-by');
   app.disable('etag');
   app.get('/', (_req, res) => res.redirect(302, '/api/'));
+  app.use('/api-auth', sessionRoutes(services.auth, db));
   app.use('/api', express.raw({ type: () => true, limit: config.maxBodyBytes }), apiRouter(services));
   app.use(errorMiddleware(config.version, logger));
 

@@ -23,6 +23,7 @@ export {
   NetworkField,
   GenericForeignKey,
   ReverseList,
+  IntegerPrimaryKey,
   declareField,
 } from './decorators';
 export { BaseModel, ChangeLoggedModel, OrganizationalModel, PrimaryModel } from './models';
@@ -45,3 +46,8 @@ export { parseNetwork, networkText, hostText, formatAddress, type IPNetwork, typ
 export { defineActions, ActionRequest, type ActionHandler } from './actions/define';
 export { freeBlocks, allocateBlocks, freeAddresses, lockRow } from './network/free-space';
 export { makeNetwork, toHex, BITS } from './network/ip';
+export { findObjects } from './serializer/values';
+export { baseCheck, isExempt, type PermissionEngine } from './auth/permissions';
+export type { Action } from './auth/types';
+export { storeFields, insertFields, deleteWhere } from './serializer/writer';
+export type { ExtraRoute, Handler } from './router/api';

@@ -20,6 +20,7 @@ import { passwordKind } from '../fields/password';
 import { ipFamilyKind, networkKind, type NetworkRole } from '../fields/network';
 import { genericIdKind, genericObjectKind, genericTypeKind } from '../fields/generic-foreign-key';
 import { reverseListKind, type ReverseListOptions } from '../fields/reverse-list';
+import { integerPkKind } from '../fields/integer-pk';
 import { naturalize } from '../fields/string';
 import { recordField, recordFilter, recordModel } from '../metadata/storage';
 import type { FieldOptions, ModelClass, ModelOptions, NamedFilterOptions, Thunk } from '../metadata/types';
@@ -191,4 +192,9 @@ export function GenericForeignKey(options: { types: string[]; help?: string }): 
 /** The read-only list of objects whose foreign key `via` points here (`nat_outside`). */
 export function ReverseList(target: Thunk<ModelClass>, via: string, options: Omit<ReverseListOptions, 'target' | 'via'> = {}): PropertyDecorator {
   return declareField(reverseListKind, { readOnly: true, required: false, lookups: false, ...options, target, via } as FieldOptions);
+}
+
+/** An auto-increment integer `id` (groups), instead of the UUID of BaseModel. */
+export function IntegerPrimaryKey(): PropertyDecorator {
+  return declareField(integerPkKind, { slot: 'head', readOnly: true, label: 'Id' } as FieldOptions);
 }

@@ -64,6 +64,10 @@ function walk(model: ModelMeta, segments: string[], value: unknown, key: string)
   const [head, ...rest] = segments;
   let field = model.field(head);
   if (field?.hidden) field = undefined;
+  // Nautobot's constraints name the stored network columns (`network`, `host`) of IPAM models.
+  if (!field && (head === 'network' || head === 'host')) {
+    field = model.fields.find((f) => f.kind.name === 'network' && (f.options as { role?: string }).role === head);
+  }
   if (!field && head.endsWith('_id')) {
     const fk = model.field(head.slice(0, -3));
     if (fk && fk.column === head) field = fk;

@@ -116,6 +116,9 @@ function pipeline(services: Services, d: Dispatch) {
         }
       } else if (d.auth === 'authenticated' && !ctx.user) {
         throw new NotAuthenticated();
+      } else if (d.auth === 'authenticated' && ctx.token && !ctx.token.writeEnabled && !SAFE.has(ctx.method) && d.methods[method]) {
+        // A read-only token writes nowhere, model or not (user preferences).
+        throw new PermissionDenied();
       }
       if (ctx.session && !SAFE.has(ctx.method)) {
         const sent = String(req.headers['x-csrftoken'] ?? '');
