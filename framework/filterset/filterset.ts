@@ -124,12 +124,18 @@ async function resolveIds(target: ModelMeta, values: string[], naturalKey: strin
   const select = nkField?.column ? `${pk}, ${q(nkField.column)}` : `${pk}, ${pk}`;
   const rows = await fc.db.rows(`SELECT ${select} FROM ${q(target.table)} WHERE ${conditions.join(' OR ')}`, params.values);
   const foundIds = new Set(rows.map((r) => String(r[0])));
-  const foundKeys = new Map(rows.map((r) => [String(r[1]), r[0] as string | number]));
+  // Natural keys need not be unique (interface and VM names): a key stands for every row holding it.
+  const foundKeys = new Map<string, Array<string | number>>();
+  for (const r of rows) {
+    const list = foundKeys.get(String(r[1])) ?? [];
+    list.push(r[0] as string | number);
+    foundKeys.set(String(r[1]), list);
+  }
   const out: Array<string | number> = [];
   for (const v of values) {
     const id = parseId(target, v);
     if (id !== null && foundIds.has(String(id))) out.push(id);
-    else if (id === null && foundKeys.has(v)) out.push(foundKeys.get(v) as string | number);
+    else if (id === null && foundKeys.has(v)) out.push(...(foundKeys.get(v) as Array<string | number>));
     else throw notFound(v);
   }
   return out;

@@ -87,6 +87,19 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
     const params = new Params(tx.dialect);
     await tx.run(`UPDATE ${q(n.model.table)} SET ${q(n.field.column as string)} = NULL WHERE ${q(n.model.pk.column as string)} IN (${params.list(ids)})`, params.values);
   }
+  // Rows deleted together may point at each other (an interface and its LAG). MySQL checks foreign
+  // keys row by row within a statement, so such references are cleared first.
+  for (const b of batches) {
+    for (const f of b.model.fields) {
+      const targets = f.target ? seen.get(f.target) : undefined;
+      if (!f.nullable || !f.column || !targets?.size || !['foreign-key', 'tree-parent'].includes(f.kind.name)) continue;
+      const params = new Params(tx.dialect);
+      await tx.run(
+        `UPDATE ${q(b.model.table)} SET ${q(f.column)} = NULL WHERE ${q(b.model.pk.column as string)} IN (${params.list(b.ids)}) AND ${q(f.column)} IN (${params.list([...targets])})`,
+        params.values,
+      );
+    }
+  }
   for (const b of [...batches].reverse()) {
     await deleteLinks(scope.registry, b.model, b.ids, tx);
     const params = new Params(tx.dialect);
