@@ -72,6 +72,8 @@ export interface FieldKind {
   filterValue?(field: FieldMeta, raw: string, lookup: string): unknown;
   /** SQL for `<column> <lookup> <values>`; values are already parsed. */
   compare?(field: FieldMeta, expr: string, lookup: string, values: unknown[], params: Params): string;
+  /** Query parameters the field reads while rendering (`exclude`): not filters on its model's endpoint. */
+  queryParams?(field: FieldMeta): readonly string[];
 
   // -- description -----------------------------------------------------------------------------
   info(field: FieldMeta, ic: InfoContext): FieldInfo;

@@ -21,7 +21,7 @@ import {
   type WriteScope,
 } from '../serializer/writer';
 import { deleteObjects } from './deleter';
-import { renderByIds, renderOne, visible } from './read';
+import { renderByIds, renderOne, visible, wantsBrief } from './read';
 
 function actorOf(ctx: RequestContext): Actor | null {
   return ctx.user ? { id: ctx.user.id, username: ctx.user.username, isSuperuser: ctx.user.isSuperuser } : null;
@@ -106,11 +106,11 @@ export async function createView(ctx: RequestContext, model: ModelMeta, body: un
   });
   const db = ctx.db.reader;
   if (many) {
-    const rendered = await renderByIds(ctx, model, ids, db);
+    const rendered = await renderByIds(ctx, model, ids, db, wantsBrief(ctx, model));
     const byId = new Map(rendered.map((o) => [(o as { id: Id }).id, o]));
     return { status: 201, body: ids.map((id) => byId.get(id) as Json) };
   }
-  const obj = await renderOne(ctx, model, ids[0], db);
+  const obj = await renderOne(ctx, model, ids[0], db, wantsBrief(ctx, model));
   return { status: 201, body: obj, headers: { Location: String(obj.url ?? '') } };
 }
 
@@ -129,7 +129,7 @@ export async function updateView(ctx: RequestContext, model: ModelMeta, id: Id, 
     await saveObject(model, values, wc);
     await ensurePermitted(tx, model, [id], restrict);
   });
-  return { status: 200, body: await renderOne(ctx, model, id, ctx.db.reader) };
+  return { status: 200, body: await renderOne(ctx, model, id, ctx.db.reader, wantsBrief(ctx, model)) };
 }
 
 /** Shape check of a bulk body: an array of objects each carrying a valid id (array-aligned errors). */
@@ -181,7 +181,7 @@ export async function bulkUpdateView(ctx: RequestContext, model: ModelMeta, body
     await ensurePermitted(tx, model, done, restrict);
     return done;
   });
-  return { status: 200, body: await renderByIds(ctx, model, updated, ctx.db.reader) };
+  return { status: 200, body: await renderByIds(ctx, model, updated, ctx.db.reader, wantsBrief(ctx, model)) };
 }
 
 export async function destroyView(ctx: RequestContext, model: ModelMeta, id: Id, restrict: Predicate): Promise<Reply> {
