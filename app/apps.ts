@@ -3,6 +3,7 @@ import dcim from '../models/dcim';
 import extras from '../models/extras';
 import tenancy from '../models/tenancy';
 import users from '../models/users';
+import virtualization from '../models/virtualization';
 
 /** The core applications, in the order /api/ lists them. */
-export const CORE_APPS: AppDefinition[] = [dcim, extras, tenancy, users];
+export const CORE_APPS: AppDefinition[] = [dcim, extras, tenancy, users, virtualization];
