@@ -1,10 +1,13 @@
 import type { Factory } from './index';
 import { dcimFactories, extrasFactories, tenancyFactories, usersFactories } from './core';
+import { deviceFactories, virtualizationFactories } from './dcim';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
   ...extrasFactories,
   ...tenancyFactories,
   ...dcimFactories,
+  ...deviceFactories,
+  ...virtualizationFactories,
   ...usersFactories,
 };
