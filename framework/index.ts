@@ -19,6 +19,9 @@ export {
   NaturalKey,
   TimeZoneField,
   PasswordField,
+  MACAddressField,
+  ComputedField,
+  RelatedVia,
   Filter,
   NetworkField,
   GenericForeignKey,
@@ -28,12 +31,15 @@ export {
 } from './decorators';
 export { BaseModel, ChangeLoggedModel, OrganizationalModel, PrimaryModel } from './models';
 export { defineChoices, ChoiceSet, type ChoiceValue } from './fields/choice';
-export { slugify, naturalize } from './fields/string';
+export { slugify, naturalize, naturalizeInterface } from './fields/string';
+export { normaliseMac } from './fields/mac-address';
+export type { ComputedOptions, ComputedValueProvider } from './fields/computed';
 export { defineApp, buildRegistry, Registry, type AppDefinition, type FeatureProviders } from './metadata/registry';
 export { ModelMeta, FieldMeta } from './metadata/model-meta';
 export type { Json, JsonObject, ModelClass, ModelOptions, FieldOptions } from './metadata/types';
 export { ValidationError, FieldError, NotFound, PermissionDenied } from './errors';
 export type { Values, WriteContext, Actor } from './serializer/write-context';
+export { loadObject, countObjects, displayOf } from './serializer/queries';
 export type { Predicate } from './filterset/predicate';
 export { ormFilter, ormPredicate, Predicates } from './filterset/orm';
 export type { FieldKind } from './fields/kind';

@@ -7,10 +7,13 @@ import { dateKind, dateTimeKind, type DateOptions } from '../fields/date';
 import { decimalKind, type DecimalOptions } from '../fields/decimal';
 import { foreignKeyKind, type ForeignKeyOptions } from '../fields/foreign-key';
 import { integerKind, type IntegerOptions } from '../fields/integer';
-import { jsonKind } from '../fields/json';
+import { jsonKind, type JsonOptions } from '../fields/json';
+import { computedKind, type ComputedOptions } from '../fields/computed';
+import { macAddressKind } from '../fields/mac-address';
+import { relatedViaKind, type RelatedViaOptions } from '../fields/related-via';
 import { manyToManyKind, type ManyToManyOptions } from '../fields/many-to-many';
 import { relatedCountKind, type RelatedCountOptions } from '../fields/related-count';
-import { statusKind } from '../fields/status';
+import { statusKind, type StatusOptions } from '../fields/status';
 import { slugKind, stringKind, textKind, type SlugOptions, type StringOptions } from '../fields/string';
 import { treeDepthKind, treeParentKind, type TreeParentOptions } from '../fields/tree';
 import { uuidKind, type UuidOptions } from '../fields/uuid';
@@ -55,7 +58,7 @@ export const Field = {
   Date: (o: DateOptions = {}) => declareField(dateKind, o),
   DateTime: (o: DateOptions = {}) => declareField(dateTimeKind, o),
   UUID: (o: UuidOptions = {}) => declareField(uuidKind, o),
-  JSON: (o: FieldOptions = {}) => declareField(jsonKind, { nullable: true, required: false, ...o }),
+  JSON: (o: JsonOptions = {}) => declareField(jsonKind, { nullable: true, required: false, ...o }),
 };
 
 /** A fixed choice set: `{value, label}` on read, the bare value on write. */
@@ -63,8 +66,11 @@ export function ChoiceField(choices: ChoiceSet, options: Omit<ChoiceOptions, 'ch
   return declareField(choiceKind, { ...options, choices } as ChoiceOptions);
 }
 
-/** extras.Status restricted to the statuses enabled for this model. */
-export function StatusField(target: Thunk<ModelClass>, options: FieldOptions = {}): PropertyDecorator {
+/**
+ * extras.Status restricted to the statuses enabled for this model. `defaultSlug` is the status a
+ * create gets when the request's API version has no status field (interfaces before 1.4).
+ */
+export function StatusField(target: Thunk<ModelClass>, options: Omit<StatusOptions, 'target'> = {}): PropertyDecorator {
   return declareField(statusKind, { ...options, target, onDelete: 'protect', feature: 'statuses' } as FieldOptions);
 }
 
@@ -102,6 +108,25 @@ export function RelatedCount(target: Thunk<ModelClass>, via: string, options: Om
   return declareField(relatedCountKind, { readOnly: true, ...options, target, via } as RelatedCountOptions);
 }
 
+/** A MAC address: any common notation in, `AA:BB:CC:DD:EE:FF` out; blank or null for none. */
+export function MACAddressField(options: FieldOptions = {}): PropertyDecorator {
+  return declareField(macAddressKind, { nullable: true, required: false, ...options });
+}
+
+/**
+ * A read-only key computed rather than stored (`config_context`, `network_driver_mappings`): from
+ * the model's own columns with `compute`, else from the application providing it, else `{}`.
+ * `optOut`/`optIn` name the query parameter that removes or adds it (`exclude`, `include`).
+ */
+export function ComputedField(options: ComputedOptions = {}): PropertyDecorator {
+  return declareField(computedKind, { required: false, lookups: false, ...options, readOnly: true });
+}
+
+/** A read-only nested object reached through foreign keys (`site` of a VM is `cluster.site`). */
+export function RelatedVia(target: Thunk<ModelClass>, path: string, options: FieldOptions = {}): PropertyDecorator {
+  return declareField(relatedViaKind, { required: false, lookups: false, ...options, readOnly: true, target, path } as RelatedViaOptions);
+}
+
 /** `parent` of a tree model; children are deleted with their parent. */
 export function TreeParent(options: TreeParentOptions = {}): PropertyDecorator {
   const parent = declareField(treeParentKind, {
@@ -122,15 +147,18 @@ export function TreeParent(options: TreeParentOptions = {}): PropertyDecorator {
   };
 }
 
-/** Hidden natural-sort key of another field (`_name` of `name`: digit runs padded), for ordering. */
-export function NaturalKey(of: string): PropertyDecorator {
+/**
+ * Hidden natural-sort key of another field (`_name` of `name`: digit runs padded), for ordering;
+ * `using` replaces the default key function (interfaces sort by slot, position and id).
+ */
+export function NaturalKey(of: string, using: (value: string) => string = naturalize): PropertyDecorator {
   return declareField(hiddenKind, {
     hidden: true,
     readOnly: true,
     lookups: false,
     sqlType: 'varchar',
     length: 255,
-    derive: (values) => naturalize(String(values[of] ?? '')),
+    derive: (values) => using(String(values[of] ?? '')),
   } as HiddenOptions);
 }
 

@@ -3,7 +3,8 @@ import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
 import { objectEmitter } from '../serializer/representation';
-import { resolveRelated } from '../serializer/related';
+import { matchAttributes, resolveRelated } from '../serializer/related';
+import { FieldError } from '../errors';
 import { baseInfo, inList } from './common';
 import type { FieldKind, FieldInfo } from './kind';
 import { FilterValueError } from './kind';
@@ -22,6 +23,13 @@ export interface ForeignKeyOptions extends FieldOptions {
   idFilter?: boolean;
   /** Tree targets: `<name>` filters include descendants. */
   descendants?: boolean;
+  /** The `<name>` filter (natural key or id); off leaves only `<name>_id`. */
+  naturalFilter?: boolean;
+  /**
+   * Only targets matching these attributes may be chosen (Django's limit_choices_to), e.g.
+   * `{ vm_role: true }`; another target is refused as if it did not exist.
+   */
+  limit?: Record<string, unknown>;
 }
 
 export function fkOptions(field: FieldMeta): ForeignKeyOptions {
@@ -71,7 +79,17 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
     return (row, rc) => (row[idIndex] === null || row[idIndex] === undefined ? null : inner(row, rc));
   },
   async parse(field, input, wc) {
-    return resolveRelated(field.target as ModelMeta, input, wc, field.nullable);
+    const target = field.target as ModelMeta;
+    const id = await resolveRelated(target, input, wc, field.nullable);
+    const limit = fkOptions(field).limit;
+    if (id !== null && limit) {
+      const [match] = await matchAttributes(wc.tx, target, { ...limit, [target.pk.name]: id }, 1);
+      if (match === undefined) {
+        // Django's message for a choice outside limit_choices_to, the id in Python's repr.
+        throw new FieldError(`${target.verboseName} instance with id ${target.integerPk ? id : `UUID('${id}')`} does not exist.`);
+      }
+    }
+    return id;
   },
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
   store: (field, value) => ({ [field.column as string]: value }),

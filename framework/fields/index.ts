@@ -1,11 +1,14 @@
 export * from './kind';
-export { stringKind, textKind, slugKind, slugify, naturalize, type StringOptions, type SlugOptions } from './string';
+export { stringKind, textKind, slugKind, slugify, naturalize, naturalizeInterface, type StringOptions, type SlugOptions } from './string';
 export { integerKind, type IntegerOptions } from './integer';
 export { decimalKind, type DecimalOptions } from './decimal';
 export { booleanKind } from './boolean';
 export { dateKind, dateTimeKind, type DateOptions } from './date';
 export { uuidKind, canonicalUuid, type UuidOptions } from './uuid';
-export { jsonKind } from './json';
+export { jsonKind, type JsonOptions } from './json';
+export { macAddressKind, normaliseMac } from './mac-address';
+export { computedKind, computedShown, type ComputedOptions, type ComputedValueProvider } from './computed';
+export { relatedViaKind, type RelatedViaOptions } from './related-via';
 export { choiceKind, defineChoices, ChoiceSet, type ChoiceValue, type ChoiceOptions } from './choice';
 export { statusKind, type StatusOptions } from './status';
 export { foreignKeyKind, type ForeignKeyOptions, type OnDelete } from './foreign-key';

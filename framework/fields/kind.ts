@@ -78,6 +78,8 @@ export interface FieldKind {
   compare?(field: FieldMeta, expr: string, lookup: string, values: unknown[], params: Params): string;
   /** As `compare`, for kinds stored over several columns; `col` gives a column's qualified name. */
   compareRow?(field: FieldMeta, col: (column: string) => string, lookup: string, values: unknown[], params: Params): string;
+  /** Query parameters the field reads while rendering (`exclude`): not filters on its model's endpoint. */
+  queryParams?(field: FieldMeta): readonly string[];
 
   // -- description -----------------------------------------------------------------------------
   info(field: FieldMeta, ic: InfoContext): FieldInfo;

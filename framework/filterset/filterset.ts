@@ -78,10 +78,26 @@ function valueType(field: FieldMeta): FilterDef['type'] {
   }
 }
 
-/** `<field>` and `<field>__<suffix>` filters of a plain (column) field. */
-function fieldFilters(field: FieldMeta): FilterDef[] {
+/** Relation hops from a model to the one a filter finally tests. */
+type Step = { kind: 'fk'; field: FieldMeta } | { kind: 'reverse'; model: ModelMeta; field: FieldMeta };
+
+/** A test on the last model of `steps`, as a test on the first: each hop a subquery. */
+function through(steps: Step[], test: Predicate): Predicate {
+  let p = test;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i];
+    p = step.kind === 'fk' ? { kind: 'related', via: step.field, item: p } : { kind: 'reverse', relation: { model: step.model, field: step.field }, item: p };
+  }
+  return p;
+}
+
+/**
+ * `<field>` and `<field>__<suffix>` filters of a plain (column) field; with `steps`, of a field of
+ * a related model (`mac_address` of devices tests their interfaces), named `base`.
+ */
+function fieldFilters(field: FieldMeta, steps: Step[] = [], name?: string): FilterDef[] {
   const lookups = field.options.lookups === false ? [] : field.options.lookups ?? field.kind.lookups?.(field) ?? [];
-  const base = field.options.filterName ?? field.name;
+  const base = name ?? field.options.filterName ?? field.name;
   const defs: FilterDef[] = [];
   for (const suffix of lookups) {
     const spec = SUFFIXES[suffix];
@@ -98,7 +114,7 @@ function fieldFilters(field: FieldMeta): FilterDef[] {
           const test = fieldTest(field, lookup, parsed);
           return negated ? not(or(parsed.map((v) => fieldTest(field, lookup, [v])))) : test;
         }
-        const positive = lookup === 'exact' ? fieldTest(field, 'exact', parsed) : or(parsed.map((v) => fieldTest(field, lookup, [v])));
+        const positive = through(steps, lookup === 'exact' ? fieldTest(field, 'exact', parsed) : or(parsed.map((v) => fieldTest(field, lookup, [v]))));
         return negated ? not(positive) : positive;
       },
     });
@@ -127,12 +143,18 @@ async function resolveIds(target: ModelMeta, values: string[], naturalKey: strin
   const select = nkField?.column ? `${pk}, ${q(nkField.column)}` : `${pk}, ${pk}`;
   const rows = await fc.db.rows(`SELECT ${select} FROM ${q(target.table)} WHERE ${conditions.join(' OR ')}`, params.values);
   const foundIds = new Set(rows.map((r) => String(r[0])));
-  const foundKeys = new Map(rows.map((r) => [String(r[1]), r[0] as string | number]));
+  // Natural keys need not be unique (interface and VM names): a key stands for every row holding it.
+  const foundKeys = new Map<string, Array<string | number>>();
+  for (const r of rows) {
+    const list = foundKeys.get(String(r[1])) ?? [];
+    list.push(r[0] as string | number);
+    foundKeys.set(String(r[1]), list);
+  }
   const out: Array<string | number> = [];
   for (const v of values) {
     const id = parseId(target, v);
     if (id !== null && foundIds.has(String(id))) out.push(id);
-    else if (id === null && foundKeys.has(v)) out.push(foundKeys.get(v) as string | number);
+    else if (id === null && foundKeys.has(v)) out.push(...(foundKeys.get(v) as Array<string | number>));
     else throw notFound(v);
   }
   return out;
@@ -141,7 +163,7 @@ async function resolveIds(target: ModelMeta, values: string[], naturalKey: strin
 /** A filter on a chain of relations ending in a foreign-key-like field. */
 function relationFilter(
   name: string,
-  steps: Array<{ kind: 'fk'; field: FieldMeta } | { kind: 'reverse'; model: ModelMeta; field: FieldMeta }>,
+  steps: Step[],
   target: ModelMeta,
   options: { idsOnly: boolean; naturalKey: string | null; descendants: boolean; negated: boolean; help?: string },
 ): FilterDef {
@@ -173,17 +195,14 @@ function relationFilter(
         const child = last.model;
         test = { kind: 'reverse', relation: { model: child, field: last.field }, item: ids.length ? fieldTest(child.pk, 'exact', ids) : FALSE };
       }
-      for (let i = steps.length - 2; i >= 0; i--) {
-        const step = steps[i];
-        test = step.kind === 'fk' ? { kind: 'related', via: step.field, item: test } : { kind: 'reverse', relation: { model: step.model, field: step.field }, item: test };
-      }
+      test = through(steps.slice(0, -1), test);
       return options.negated ? not(test) : test;
     },
   };
 }
 
 function fkFilters(field: FieldMeta): FilterDef[] {
-  const o = field.options as { idFilter?: boolean; descendants?: boolean; naturalKey?: string | false };
+  const o = field.options as { idFilter?: boolean; descendants?: boolean; naturalKey?: string | false; naturalFilter?: boolean };
   const target = field.target as ModelMeta;
   const natural = field.kind.name === 'status' ? 'slug' : naturalKeyOf(field);
   const base = field.options.filterName ?? field.name;
@@ -191,12 +210,16 @@ function fkFilters(field: FieldMeta): FilterDef[] {
   const descendants = o.descendants === true || (target.field('parent')?.kind.name === 'tree-parent' && field.kind.name !== 'tree-parent' && o.descendants !== false);
   const idsOnlyForBase = field.kind.name !== 'status' && natural === null;
   for (const negated of [false, true]) {
-    defs.push(relationFilter(negated ? `${base}__n` : base, [{ kind: 'fk', field }], target, {
-      idsOnly: idsOnlyForBase,
-      naturalKey: natural,
-      descendants: field.kind.name === 'tree-parent' ? false : descendants,
-      negated,
-    }));
+    if (o.naturalFilter !== false) {
+      const def = relationFilter(negated ? `${base}__n` : base, [{ kind: 'fk', field }], target, {
+        idsOnly: idsOnlyForBase,
+        naturalKey: natural,
+        descendants: field.kind.name === 'tree-parent' ? false : descendants,
+        negated,
+      });
+      // A single-value relation filter (Nautobot's VM `cluster`): the last value counts.
+      defs.push(field.options.single ? { ...def, multiple: 'last' } : def);
+    }
     if (o.idFilter !== false && field.kind.name !== 'status') {
       defs.push(relationFilter(negated ? `${base}_id__n` : `${base}_id`, [{ kind: 'fk', field }], target, {
         idsOnly: true,
@@ -245,8 +268,24 @@ function manyToManyFilters(field: FieldMeta): FilterDef[] {
   return [make(base, false, false), make(base, false, true), make(`${base}_id`, true, false), make(`${base}_id`, true, true)];
 }
 
+/** A search entry (`name`, `device_type.manufacturer.name`): the foreign keys crossed and the field. */
+export function searchPath(model: ModelMeta, entry: string): { steps: Step[]; field: FieldMeta } | null {
+  const names = entry.split('.');
+  const steps: Step[] = [];
+  let m: ModelMeta | undefined = model;
+  for (const [i, name] of names.entries()) {
+    const f: FieldMeta | undefined = m?.field(name);
+    if (!f) return null;
+    if (i === names.length - 1) return { steps, field: f };
+    if (!f.target || !f.column) return null;
+    steps.push({ kind: 'fk', field: f });
+    m = f.target;
+  }
+  return null;
+}
+
 function searchFilter(model: ModelMeta): FilterDef {
-  const fields = (model.options.search ?? []).map((n) => model.field(n) as FieldMeta);
+  const fields = (model.options.search ?? []).map((entry) => searchPath(model, entry) as NonNullable<ReturnType<typeof searchPath>>);
   return {
     name: 'q',
     multiple: 'last',
@@ -254,8 +293,8 @@ function searchFilter(model: ModelMeta): FilterDef {
     help: 'Search',
     build([value]) {
       if (!value || !value.trim()) return TRUE;
-      const parts: Predicate[] = fields.map((f) =>
-        f.kind.name === 'integer' ? (/^\d+$/.test(value.trim()) ? fieldTest(f, 'exact', [Number(value.trim())]) : FALSE) : fieldTest(f, 'icontains', [value]),
+      const parts: Predicate[] = fields.map(({ steps, field: f }) =>
+        through(steps, f.kind.name === 'integer' ? (/^\d+$/.test(value.trim()) ? fieldTest(f, 'exact', [Number(value.trim())]) : FALSE) : fieldTest(f, 'icontains', [value])),
       );
       const id = model.integerPk ? (/^\d+$/.test(value.trim()) ? Number(value.trim()) : null) : canonicalUuid(value.trim());
       if (id !== null) parts.push(fieldTest(model.pk, 'exact', [id]));
@@ -283,10 +322,15 @@ function pathFilters(model: ModelMeta, name: string, spec: PathFilterSpec): Filt
       },
     }];
   }
-  const steps: Array<{ kind: 'fk'; field: FieldMeta } | { kind: 'reverse'; model: ModelMeta; field: FieldMeta }> = [];
+  const steps: Step[] = [];
   let current = model;
-  for (const segment of spec.path.split('.')) {
+  const segments = spec.path.split('.');
+  for (const [i, segment] of segments.entries()) {
     const field = current.field(segment);
+    if (i === segments.length - 1 && field?.column && !field.target && !field.hidden) {
+      // The path ends in a plain field: its own lookups, tested on the related rows.
+      return fieldFilters(field, steps, name);
+    }
     if (field?.target && field.column) {
       steps.push({ kind: 'fk', field });
       current = field.target;
@@ -355,8 +399,11 @@ function parseNamedValue(type: string, raw: string): unknown {
 /** Every filter of a model, built once from its metadata. */
 export class FilterSet {
   readonly filters = new Map<string, FilterDef>();
+  /** Parameters fields of this model read while rendering (`exclude=config_context`). */
+  private readonly fieldParams: Set<string>;
 
   constructor(readonly model: ModelMeta) {
+    this.fieldParams = new Set(model.fields.flatMap((f) => f.kind.queryParams?.(f) ?? []));
     const add = (def: FilterDef) => {
       if (!this.filters.has(def.name)) this.filters.set(def.name, def);
     };
@@ -374,7 +421,7 @@ export class FilterSet {
 
   /** Parameters that are not filters here. */
   reserved(name: string): boolean {
-    return RESERVED_PARAMS.has(name) || (this.model.options.reservedParams ?? []).includes(name);
+    return RESERVED_PARAMS.has(name) || this.fieldParams.has(name) || (this.model.options.reservedParams ?? []).includes(name);
   }
 
   /**

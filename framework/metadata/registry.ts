@@ -188,8 +188,14 @@ function validate(registry: Registry): void {
     for (const name of meta.brief) {
       if (!meta.field(name)) throw new RegistryError(`${meta.label}: brief field ${name} is not a field`);
     }
-    for (const name of meta.options.search ?? []) {
-      if (!meta.field(name)) throw new RegistryError(`${meta.label}: search field ${name} is not a field`);
+    for (const entry of meta.options.search ?? []) {
+      let m: ModelMeta | undefined = meta;
+      const names = entry.split('.');
+      for (const [i, name] of names.entries()) {
+        const f: FieldMeta | undefined = m?.field(name);
+        if (!f || (i < names.length - 1 && !(f.target && f.column))) throw new RegistryError(`${meta.label}: search field ${entry} is not a field`);
+        m = f.target;
+      }
     }
     for (const entry of meta.options.ordering ?? []) {
       const path = entry.replace(/^-/, '').split('.');

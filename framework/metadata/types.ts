@@ -75,7 +75,7 @@ export interface ModelOptions {
   brief?: string[];
   /** Default ordering: field names or dotted paths, `-` for descending; `id` always ends it. */
   ordering?: string[];
-  /** Fields searched (case-insensitive contains) by `q`; `id` matches exactly as well. */
+  /** Fields searched (case-insensitive contains) by `q`, dotted through foreign keys; `id` matches exactly as well. */
   search?: string[];
   uniqueTogether?: string[][];
   operations?: Operation[];
@@ -87,6 +87,8 @@ export interface ModelOptions {
   filters?: Record<string, PathFilterSpec>;
   /** Query parameters that are not filters on this endpoint besides the common ones (`exclude`). */
   reservedParams?: string[];
+  /** `?brief` also selects the brief form of write responses (Nautobot's device and VM views do so). */
+  briefOnWrites?: boolean;
   /** Rows a caller may ever see on this endpoint (tokens: the caller's own). */
   scope?: (ctx: RequestContext) => Predicate;
   /** HTTP Basic authentication is accepted on this endpoint (token provisioning). */

@@ -13,8 +13,20 @@ export interface RenderContext {
   readonly loaded: Map<string, Map<Id, Json>>;
   /** Data features fetch once per request (custom field definitions…), by feature name. */
   readonly features: Map<string, unknown>;
+  /**
+   * The request's query parameters. Plans are shared between requests, so keys a request adds or
+   * removes (`?include=…`, `?exclude=…`) are decided while emitting, from here.
+   */
+  readonly query: ReadonlyMap<string, readonly string[]>;
+  /** The response of a write (POST/PUT/PATCH): opt-in keys are always present there, as in Nautobot. */
+  readonly writing: boolean;
 }
 
-export function renderContext(baseUrl: string, version: ApiVersion, db: Executor): RenderContext {
-  return { baseUrl, version, db, loaded: new Map(), features: new Map() };
+export interface RenderRequest {
+  query?: ReadonlyMap<string, readonly string[]>;
+  writing?: boolean;
+}
+
+export function renderContext(baseUrl: string, version: ApiVersion, db: Executor, request: RenderRequest = {}): RenderContext {
+  return { baseUrl, version, db, loaded: new Map(), features: new Map(), query: request.query ?? new Map(), writing: request.writing ?? false };
 }

@@ -14,13 +14,20 @@ import { renderContext, type RenderContext } from '../serializer/render-context'
 import type { Id } from '../serializer/select';
 import { prepareFeatures } from '../features/registry';
 
-/** `brief` is on for any non-empty value except the usual spellings of false; GET only. */
-export function wantsBrief(ctx: RequestContext): boolean {
-  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
+/** The `brief` parameter: on for any non-empty value except the usual spellings of false. */
+function briefParam(ctx: RequestContext): boolean {
   const v = ctx.param('brief');
   if (v === undefined || v === '') return false;
   return !['0', 'false', 'no', 'off'].includes(v.trim().toLowerCase());
 }
+
+/** Brief form on GET; on writes too for models that ask for it (Nautobot's device and VM views). */
+export function wantsBrief(ctx: RequestContext, model?: ModelMeta): boolean {
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && !model?.options.briefOnWrites) return false;
+  return briefParam(ctx);
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Rows a caller may see: permission constraints and the model's own scope (own tokens only). */
 export function visible(ctx: RequestContext, model: ModelMeta, restrict: Predicate): Predicate {
@@ -29,7 +36,10 @@ export function visible(ctx: RequestContext, model: ModelMeta, restrict: Predica
 }
 
 export async function newRenderContext(ctx: RequestContext, db: Executor): Promise<RenderContext> {
-  const rc = renderContext(ctx.baseUrl, ctx.version as NonNullable<RequestContext['version']>, db);
+  const rc = renderContext(ctx.baseUrl, ctx.version as NonNullable<RequestContext['version']>, db, {
+    query: ctx.query,
+    writing: !READS.has(ctx.method),
+  });
   for (const [k, v] of ctx.features) rc.features.set(k, v);
   await prepareFeatures(ctx.registry, db, rc.features);
   return rc;
@@ -48,8 +58,8 @@ export async function renderByIds(ctx: RequestContext, model: ModelMeta, ids: Id
   return renderRows(plan, rows, await newRenderContext(ctx, db));
 }
 
-export async function renderOne(ctx: RequestContext, model: ModelMeta, id: Id, db: Executor): Promise<JsonObject> {
-  const [obj] = await renderByIds(ctx, model, [id], db);
+export async function renderOne(ctx: RequestContext, model: ModelMeta, id: Id, db: Executor, brief = false): Promise<JsonObject> {
+  const [obj] = await renderByIds(ctx, model, [id], db, brief);
   if (!obj) throw new NotFound();
   return obj as JsonObject;
 }

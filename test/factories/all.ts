@@ -1,12 +1,15 @@
 import type { Factory } from './index';
 import { dcimFactories, extrasFactories, tenancyFactories, usersFactories } from './core';
 import { ipamFactories } from './ipam';
+import { deviceFactories, virtualizationFactories } from './dcim';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
   ...extrasFactories,
   ...tenancyFactories,
   ...dcimFactories,
+  ...deviceFactories,
+  ...virtualizationFactories,
   ...usersFactories,
   ...ipamFactories,
 };

@@ -227,11 +227,14 @@ describe('headers and URLs', () => {
   test('/api/ lists the applications with absolute URLs', async () => {
     const res = await app.get('/api/');
     expect(res.status).toBe(200);
-    for (const appLabel of ['dcim', 'extras', 'tenancy', 'users']) {
+    for (const appLabel of ['dcim', 'extras', 'tenancy', 'users', 'virtualization']) {
       expect(res.body[appLabel]).toBe(`${app.baseUrl}/api/${appLabel}/`);
     }
     const dcim = await app.get('/api/dcim/');
-    expect(dcim.body).toEqual({ regions: `${app.baseUrl}/api/dcim/regions/`, sites: `${app.baseUrl}/api/dcim/sites/` });
+    const paths = ['device-roles', 'device-types', 'devices', 'interfaces', 'manufacturers', 'platforms', 'regions', 'sites'];
+    expect(dcim.body).toEqual(Object.fromEntries(paths.map((p) => [p, `${app.baseUrl}/api/dcim/${p}/`])));
+    const virtualization = await app.get('/api/virtualization/');
+    expect(Object.keys(virtualization.body)).toEqual(['cluster-groups', 'cluster-types', 'clusters', 'interfaces', 'virtual-machines']);
   });
 
   test('URLs follow the Host header', async () => {
