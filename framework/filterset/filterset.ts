@@ -222,7 +222,7 @@ function relationFilter(
   name: string,
   steps: Array<{ kind: 'fk'; field: FieldMeta } | { kind: 'reverse'; model: ModelMeta; field: FieldMeta }>,
   target: ModelMeta,
-  options: { idsOnly: boolean; naturalKey: string | null; descendants: boolean; negated: boolean; help?: string; path: string },
+  options: { idsOnly: boolean; naturalKey: string | null; descendants: boolean; negated: boolean; help?: string; path: string; naturalOnly?: boolean },
 ): FilterDef {
   const last = steps[steps.length - 1];
   return {
@@ -235,14 +235,14 @@ function relationFilter(
     negated: options.negated,
     related: {
       model: target.label,
-      by: options.idsOnly || !options.naturalKey ? 'id' : 'natural',
+      by: options.idsOnly || !options.naturalKey ? 'id' : options.naturalOnly ? 'natural-only' : 'natural',
       ...(options.idsOnly || !options.naturalKey ? {} : { naturalKey: options.naturalKey }),
       ...(options.descendants && target.field('parent')?.kind.name === 'tree-parent' ? { descendants: true } : {}),
       nullable: steps.length === 1 && last.kind === 'fk' && last.field.nullable,
     },
     async build(values, fc) {
       const wantsNull = values.some((v) => v === 'null');
-      const ids = await resolveIds(target, values.filter((v) => v !== 'null'), options.naturalKey, options.idsOnly, fc);
+      const ids = await resolveIds(target, values.filter((v) => v !== 'null'), options.naturalKey, options.idsOnly, fc, options.naturalOnly);
       let test: Predicate;
       const idTest = (field: FieldMeta): Predicate => {
         const parts: Predicate[] = [];
@@ -283,6 +283,8 @@ function fkFilters(field: FieldMeta): FilterDef[] {
     defs.push(relationFilter(negated ? `${base}__n` : base, [{ kind: 'fk', field }], target, {
       idsOnly: idsOnlyForBase,
       naturalKey: natural,
+      // Nautobot's StatusFilter matches slugs only: a UUID is not one of the choices.
+      naturalOnly: field.kind.name === 'status',
       descendants: field.kind.name === 'tree-parent' ? false : descendants,
       negated,
       help: field.options.help,
