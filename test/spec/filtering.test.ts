@@ -167,9 +167,11 @@ describe('related objects', () => {
     });
   });
 
-  test('status by slug, with __n', async () => {
+  test('status by slug only, with __n', async () => {
     expect(await sites('status=active')).toEqual(except('Beta site', 'Delta'));
     expect(await sites('status__n=active')).toEqual(['Beta site', 'Delta']);
+    const active = (await app.get('/api/extras/statuses/?slug=active')).body.results[0].id as string;
+    expect((await app.get(`/api/dcim/sites/?status=${active}`)).body).toEqual({ status: [`Select a valid choice. ${active} is not one of the available choices.`] });
   });
 });
 
