@@ -36,7 +36,10 @@ function ormValue(field: FieldMeta, value: unknown, lookup: string): unknown {
   if (!parse) return value;
   const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
   try {
-    return parse(field, text, lookup);
+    const parsed = parse(field, text, lookup);
+    // A boolean filter ignores values it does not know; an attribute dictionary may not.
+    if (parsed === undefined) throw new FieldError(`“${text}” value must be either True or False.`);
+    return parsed;
   } catch (err) {
     if (err instanceof FilterValueError) throw new FieldError(err.message);
     throw err;

@@ -1,7 +1,7 @@
-import type { Executor } from '../db/executor';
+import type { Executor, Row } from '../db/executor';
 import { Params } from '../db/params';
 import { paginateClause } from '../db/dialect/types';
-import { NotFound } from '../errors';
+import { NotFound, ValidationError } from '../errors';
 import { filterSetFor, type FilterDef } from '../filterset/filterset';
 import { and, compilePredicate, type Predicate } from '../filterset/predicate';
 import type { RequestContext } from '../http/context';
@@ -67,31 +67,59 @@ export async function renderOne(ctx: RequestContext, model: ModelMeta, id: Id, d
 /** Dynamic filters (custom fields) that features add per request. */
 export type ExtraFilters = (name: string) => FilterDef | undefined;
 
+/**
+ * Time a list query evaluating client regular expressions may take on PostgreSQL and
+ * MySQL/MariaDB before the server cancels it (SQLite's RE2 engine runs in linear time).
+ */
+export const REGEX_QUERY_TIMEOUT_MS = 750;
+
 export async function listView(ctx: RequestContext, model: ModelMeta, restrict: Predicate): Promise<Reply> {
   const db = ctx.db.reader;
   const filters = filterSetFor(model);
   const extra = ctx.features.get('extraFilters') as ExtraFilters | undefined;
-  const where = and([visible(ctx, model, restrict), await filters.parse(ctx.query, { db }, ctx.config.strictFiltering, extra)]);
+  const parsed = await filters.parseQuery(ctx.query, { db }, ctx.config.strictFiltering, extra);
+  const where = and([visible(ctx, model, restrict), parsed.predicate]);
   const page = pageOf(ctx);
   const plan: Plan = planFor(model, wantsBrief(ctx), ctx.version as NonNullable<RequestContext['version']>, db.dialect);
   const params = new Params(db.dialect);
   const q = db.dialect.quote;
   const condition = compilePredicate(where, model, 't0', params);
-  const [[total]] = await db.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
-  const count = Number(total);
-  let results: Json[] = [];
-  if (page.offset < count && page.limit !== 0) {
+  // Count and page: two statements whatever the filters; nested objects add a constant number.
+  const fetch = async (reader: Executor): Promise<{ count: number; rows: Row[] }> => {
+    const [[total]] = await reader.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
+    const count = Number(total);
+    if (page.offset >= count || page.limit === 0) return { count, rows: [] };
     const pageParams = params.fork();
     const clause = paginateClause(
-      db.dialect,
+      reader.dialect,
       page.limit === null ? null : pageParams.add(page.limit),
       pageParams.add(page.offset),
     );
-    const rows = await db.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values);
-    results = await renderRows(plan, rows, await newRenderContext(ctx, db));
-  }
+    return { count, rows: await reader.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values) };
+  };
+  const { count, rows } = parsed.regexParams.length ? await boundedFetch(ctx, parsed.regexParams, fetch) : await fetch(db);
+  const results: Json[] = rows.length ? await renderRows(plan, rows, await newRenderContext(ctx, db)) : [];
   const links = pageLinks(ctx, page, count);
   return { status: 200, body: { count, next: links.next, previous: links.previous, results } };
+}
+
+/**
+ * Runs a read whose filters hold regular expressions under the server's statement time limit. A
+ * pattern the engine cancels or refuses is the client's: a 400 naming the regex parameters.
+ */
+async function boundedFetch<T>(ctx: RequestContext, regexParams: string[], fetch: (db: Executor) => Promise<T>): Promise<T> {
+  const dialect = ctx.db.dialect;
+  try {
+    return await ctx.db.boundedRead(REGEX_QUERY_TIMEOUT_MS, fetch);
+  } catch (err) {
+    const message = dialect.isTimeout(err)
+      ? 'The regular expression is too expensive to evaluate.'
+      : dialect.isBadRegex(err)
+        ? 'Invalid regular expression.'
+        : null;
+    if (message === null) throw err;
+    throw new ValidationError(Object.fromEntries(regexParams.map((name) => [name, [message]])));
+  }
 }
 
 export async function retrieveView(ctx: RequestContext, model: ModelMeta, id: Id, restrict: Predicate): Promise<Reply> {
