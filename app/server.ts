@@ -10,9 +10,12 @@ import { apiRouter, type Services } from '../framework/router/api';
 import type { Registry } from '../framework';
 import { usersAuthBackend } from '../models/users';
 import type { Config } from './config';
-import { coreRegistry, dataSourceFor, indexUniqueConstraints, migrate } from './database';
+import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './database';
 import { statusRoute } from './status';
 import { CORE_APPS } from './apps';
+import { enabledPlugins } from './plugins';
+import { documentationRoutes } from '../framework/openapi';
+import { installedPluginsRoute, type LoadedPlugin } from '../framework/plugins';
 
 export interface NetinvServer {
   readonly app: Express;
@@ -20,6 +23,9 @@ export interface NetinvServer {
   readonly db: Database;
   readonly registry: Registry;
   readonly config: Readonly<Config>;
+  readonly plugins: readonly LoadedPlugin[];
+  /** Everything the router serves, for the OpenAPI document and tests. */
+  readonly services: Services;
   listen(): Promise<Server>;
   close(): Promise<void>;
 }
@@ -32,16 +38,20 @@ export interface ServerOptions {
 /** Config in, server out: registry, database, migrations and the Express application. */
 export async function createServer(config: Readonly<Config>, options: ServerOptions = {}): Promise<NetinvServer> {
   const logger = new Logger(config.logLevel);
-  const registry = coreRegistry();
-  const ds = await dataSourceFor(config.databaseUrl, registry);
+  const plugins = enabledPlugins(config);
+  const registry = registryWith(plugins);
+  const ds = await dataSourceFor(config.databaseUrl, registry, false, plugins);
   await ds.initialize();
   if (options.migrate !== false) {
-    const applied = await migrate(ds);
+    const applied = await migrate(ds, plugins);
     if (applied.length) logger.info('migrations applied', { migrations: applied });
   }
   indexUniqueConstraints(ds, registry);
   const db = openDatabase(ds);
 
+  const actions = [...CORE_APPS, ...plugins.map((p) => p.app)].flatMap((a) => a.actions);
+  const apiRoutes = [statusRoute(registry, config, plugins), installedPluginsRoute(plugins)];
+  const docs = documentationRoutes(() => ({ registry, actions, routes: apiRoutes, serverVersion: config.version }));
   const services: Services = {
     registry,
     db,
@@ -49,8 +59,9 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     logger,
     auth: usersAuthBackend(registry),
     permissions: readOnlyForOthers,
-    routes: [statusRoute(registry, config)],
-    actions: CORE_APPS.flatMap((a) => a.actions),
+    routes: [...apiRoutes, ...docs.routes],
+    mounts: docs.mounts,
+    actions,
     rootEntries: ['status'],
   };
 
@@ -68,6 +79,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     db,
     registry,
     config,
+    plugins,
+    services,
     listen: () =>
       new Promise((resolve, reject) => {
         server = app.listen(config.port, config.host, () => resolve(server as Server));
