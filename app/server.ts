@@ -11,11 +11,10 @@ import type { Registry } from '../framework';
 import { usersAuthBackend } from '../models/users';
 import type { Config } from './config';
 import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './database';
-import { statusRoute } from './status';
-import { CORE_APPS } from './apps';
 import { enabledPlugins } from './plugins';
+import { extraRoutes, modelActions, openApiSources } from './routes';
 import { documentationRoutes } from '../framework/openapi';
-import { installedPluginsRoute, type LoadedPlugin } from '../framework/plugins';
+import type { LoadedPlugin } from '../framework/plugins';
 
 export interface NetinvServer {
   readonly app: Express;
@@ -49,9 +48,9 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   indexUniqueConstraints(ds, registry);
   const db = openDatabase(ds);
 
-  const actions = [...CORE_APPS, ...plugins.map((p) => p.app)].flatMap((a) => a.actions);
-  const apiRoutes = [statusRoute(registry, config, plugins), installedPluginsRoute(plugins)];
-  const docs = documentationRoutes(() => ({ registry, actions, routes: apiRoutes, serverVersion: config.version }));
+  const actions = modelActions(plugins);
+  const apiRoutes = extraRoutes(registry, config, plugins);
+  const docs = documentationRoutes(() => openApiSources(registry, config, plugins));
   const services: Services = {
     registry,
     db,

@@ -152,6 +152,7 @@ function pipeline(services: Services, d: Dispatch) {
         body: () => readJson(Buffer.isBuffer(req.body) ? req.body : undefined, req.headers['content-type']),
         restrictFor: (model, action) => services.permissions.restrict(ctx, model, action),
       });
+      if (ctx.renderer === 'html') ctx.allowedMethods = await usableMethods(services, d, ctx);
       send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } });
     } catch (err) {
       const r = errorToResponse(err, services.config.version);
@@ -159,6 +160,24 @@ function pipeline(services: Services, d: Dispatch) {
       send(ctx, { status: r.status, body: r.body, headers: { Allow: allow, ...r.headers } });
     }
   };
+}
+
+/**
+ * The unsafe methods of a route the caller could use, for the browsable page's forms: the same
+ * model-level check OPTIONS makes (token write flag, permissions), or authentication elsewhere.
+ */
+async function usableMethods(services: Services, d: Dispatch, ctx: RequestContext): Promise<string[]> {
+  const out: string[] = [];
+  for (const [method, entry] of Object.entries(d.methods)) {
+    if (!entry || SAFE.has(method)) continue;
+    if (d.auth === 'model' && d.model) {
+      const action = entry.action ?? METHOD_ACTION[method];
+      if (action && (await services.permissions.allows(ctx, entry.permissionModel ?? d.model, action))) out.push(method);
+    } else if (ctx.user && (!ctx.token || ctx.token.writeEnabled)) {
+      out.push(method);
+    }
+  }
+  return out;
 }
 
 /** A root listing (`/api/`, `/api/<app>/`): name → absolute URL, for any authenticated caller. */
