@@ -1,6 +1,7 @@
 import type { Factory } from './index';
 import { dcimFactories, extrasFactories, tenancyFactories, usersFactories } from './core';
 import { ipamFactories } from './ipam';
+import { pluginFactories } from './plugins';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
@@ -9,4 +10,5 @@ export const FACTORIES: Record<string, Factory> = {
   ...dcimFactories,
   ...usersFactories,
   ...ipamFactories,
+  ...pluginFactories,
 };
