@@ -165,7 +165,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const pluginAt = args.indexOf('--plugin');
   const pluginSpec = pluginAt >= 0 ? args[pluginAt + 1] : undefined;
-  const name = args.find((a, i) => !a.startsWith('--') && i !== pluginAt + 1);
+  const name = args.find((a, i) => !a.startsWith('--') && !(pluginAt >= 0 && i === pluginAt + 1));
   if (!name || !/^[a-z][a-z0-9-]*$/.test(name) || (pluginAt >= 0 && !pluginSpec)) {
     process.stderr.write('usage: npm run gen:migration -- <name-in-kebab-case> [--plugin <module path or package>]\n');
     process.exit(2);
