@@ -8,11 +8,13 @@ import { sessionRoutes } from '../framework/auth/session-routes';
 import { Logger } from '../framework/http/logger';
 import { apiRouter, type Services } from '../framework/router/api';
 import type { Registry } from '../framework';
-import { objectPermissionEngine, userConfigRoute, usersAuthBackend } from '../models/users';
+import { objectPermissionEngine, usersAuthBackend } from '../models/users';
 import type { Config } from './config';
-import { coreRegistry, dataSourceFor, indexUniqueConstraints, migrate } from './database';
-import { statusRoute } from './status';
-import { CORE_APPS } from './apps';
+import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './database';
+import { enabledPlugins } from './plugins';
+import { extraRoutes, modelActions, openApiSources } from './routes';
+import { documentationRoutes } from '../framework/openapi';
+import type { LoadedPlugin } from '../framework/plugins';
 
 export interface NetinvServer {
   readonly app: Express;
@@ -20,6 +22,9 @@ export interface NetinvServer {
   readonly db: Database;
   readonly registry: Registry;
   readonly config: Readonly<Config>;
+  readonly plugins: readonly LoadedPlugin[];
+  /** Everything the router serves, for the OpenAPI document and tests. */
+  readonly services: Services;
   listen(): Promise<Server>;
   close(): Promise<void>;
 }
@@ -32,16 +37,20 @@ export interface ServerOptions {
 /** Config in, server out: registry, database, migrations and the Express application. */
 export async function createServer(config: Readonly<Config>, options: ServerOptions = {}): Promise<NetinvServer> {
   const logger = new Logger(config.logLevel);
-  const registry = coreRegistry();
-  const ds = await dataSourceFor(config.databaseUrl, registry);
+  const plugins = enabledPlugins(config);
+  const registry = registryWith(plugins);
+  const ds = await dataSourceFor(config.databaseUrl, registry, false, plugins);
   await ds.initialize();
   if (options.migrate !== false) {
-    const applied = await migrate(ds);
+    const applied = await migrate(ds, plugins);
     if (applied.length) logger.info('migrations applied', { migrations: applied });
   }
   indexUniqueConstraints(ds, registry);
   const db = openDatabase(ds);
 
+  const actions = modelActions(plugins);
+  const apiRoutes = extraRoutes(registry, config, plugins);
+  const docs = documentationRoutes(() => openApiSources(registry, config, plugins));
   const services: Services = {
     registry,
     db,
@@ -49,8 +58,9 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     logger,
     auth: usersAuthBackend(registry),
     permissions: objectPermissionEngine,
-    routes: [statusRoute(registry, config), userConfigRoute(registry)],
-    actions: CORE_APPS.flatMap((a) => a.actions),
+    routes: [...apiRoutes, ...docs.routes],
+    mounts: docs.mounts,
+    actions,
     rootEntries: ['status'],
   };
 
@@ -69,6 +79,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     db,
     registry,
     config,
+    plugins,
+    services,
     listen: () =>
       new Promise((resolve, reject) => {
         server = app.listen(config.port, config.host, () => resolve(server as Server));

@@ -57,3 +57,4 @@ export { baseCheck, isExempt, type PermissionEngine } from './auth/permissions';
 export type { Action } from './auth/types';
 export { storeFields, insertFields, deleteWhere } from './serializer/writer';
 export type { ExtraRoute, Handler } from './router/api';
+export { definePlugin, type PluginDefinition, type PluginOptions } from './plugins/define';

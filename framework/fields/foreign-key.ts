@@ -108,4 +108,10 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
     info.children = ic.nestedInfo(field);
     return info;
   },
+  schema(field, mode, sc) {
+    const target = field.target as ModelMeta;
+    const value = mode === 'write' ? sc.related(target) : sc.nested(target);
+    // A $ref takes no sibling keywords in OpenAPI 3.0, so nullability wraps it.
+    return field.nullable ? { allOf: [value], nullable: true } : value;
+  },
 };

@@ -101,6 +101,8 @@ export interface AppMeta {
   displayName: string;
   models: ModelMeta[];
   plugin?: boolean;
+  /** A plugin's settings; empty for core applications. */
+  settings: Readonly<Record<string, unknown>>;
 }
 
 export type HookName = 'clean' | 'beforeSave' | 'afterSave' | 'beforeDelete';

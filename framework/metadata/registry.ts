@@ -19,6 +19,8 @@ export interface AppDefinition {
   plugin?: boolean;
   /** Extra routes of the application's models (defineActions). */
   actions: ModelAction[];
+  /** A plugin's settings (its defaults overridden by configuration). */
+  settings?: Readonly<Record<string, unknown>>;
 }
 
 export interface AppOptions {
@@ -127,7 +129,8 @@ export function buildRegistry(definitions: AppDefinition[]): Registry {
   for (const def of definitions) Object.assign(registry.providers, def.provides);
 
   for (const def of definitions) {
-    const app: AppMeta = { label: def.label, urlBase: def.urlBase, displayName: def.displayName, models: [], plugin: def.plugin };
+    if (registry.apps.some((a) => a.label === def.label)) throw new RegistryError(`two applications labelled ${def.label}`);
+    const app: AppMeta = { label: def.label, urlBase: def.urlBase, displayName: def.displayName, models: [], plugin: def.plugin, settings: def.settings ?? {} };
     registry.apps.push(app);
     const paths = new Set<string>();
     for (const cls of def.models) {

@@ -3,12 +3,16 @@
  * HTTP, single and in bulk, as the specification and reference describe. A new model is covered
  * the moment it is declared (and fails here until it has a factory).
  */
-import { coreRegistry } from '../../app/database';
+import { loadConfig } from '../../app/config';
+import { registryWith } from '../../app/database';
+import { enabledPlugins } from '../../app/plugins';
 import { FACTORIES } from '../factories/all';
+import { EXAMPLE_PLUGIN } from '../factories/plugins';
 import { contextFor, type Factory } from '../factories';
 import { startApp, type TestApp } from '../helpers/harness';
 
-const registry = coreRegistry();
+// The example plugin is enabled: plugin models must pass every generic test a core model passes.
+const registry = registryWith(enabledPlugins(loadConfig({ NETINV_PLUGINS: EXAMPLE_PLUGIN })));
 const routed = registry.routed;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -16,7 +20,7 @@ const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?Z$/;
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ NETINV_PLUGINS: EXAMPLE_PLUGIN });
 });
 afterAll(async () => {
   await app?.close();

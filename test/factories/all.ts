@@ -2,6 +2,7 @@ import type { Factory } from './index';
 import { dcimFactories, extrasFactories, tenancyFactories, usersFactories } from './core';
 import { ipamFactories } from './ipam';
 import { deviceFactories, virtualizationFactories } from './dcim';
+import { pluginFactories } from './plugins';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
@@ -12,4 +13,5 @@ export const FACTORIES: Record<string, Factory> = {
   ...virtualizationFactories,
   ...usersFactories,
   ...ipamFactories,
+  ...pluginFactories,
 };
