@@ -1,3 +1,4 @@
+import { Index } from 'typeorm';
 import type { FieldKind } from '../fields/kind';
 import { booleanKind } from '../fields/boolean';
 import { choiceKind, type ChoiceOptions, type ChoiceSet } from '../fields/choice';
@@ -214,6 +215,8 @@ export function GenericForeignKey(options: { types: string[]; help?: string }): 
     declareField(genericTypeKind, { ...shared, label: `${relation.replace(/_/g, ' ')} type` } as FieldOptions)(proto, `${relation}_type`);
     declareField(genericIdKind, { ...shared, label: `${relation.replace(/_/g, ' ')} id` } as FieldOptions)(proto, `${relation}_id`);
     declareField(genericObjectKind, { ...shared, readOnly: true, lookups: false, help: options.help } as FieldOptions)(proto, relation);
+    // Filters by target (`?device=`, `?interface_id=`) look the pair up together.
+    Index([`${relation}_type`, `${relation}_id`])((proto as { constructor: Function }).constructor);
   };
 }
 

@@ -111,6 +111,18 @@ export class Predicates {
   lookup(path: string, lookup: string, value: unknown): Predicate {
     return ormPredicate(this.model, lookup === 'exact' ? path : `${path}__${lookup}`, value);
   }
+  /**
+   * The generic relation `relation` points at an object of model `label` matching `attributes`
+   * (`p.generic('assigned_object', 'dcim.interface', { device__name: 'r1' })`).
+   */
+  generic(relation: string, label: string, attributes: Record<string, unknown>): Predicate {
+    const typeField = this.model.field(`${relation}_type`);
+    const idField = this.model.field(`${relation}_id`);
+    const target = ((typeField?.extra.targets as ModelMeta[] | undefined) ?? []).find((m) => m.label === label);
+    if (!typeField || !idField || !target) throw new FieldError(`${relation} cannot point at ${label}`);
+    return { kind: 'generic', typeField, idField, target, item: ormFilter(target, attributes) };
+  }
+
   /** Every `key: value` pair holds. */
   match(attributes: Record<string, unknown>): Predicate {
     return ormFilter(this.model, attributes);

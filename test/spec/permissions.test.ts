@@ -88,6 +88,14 @@ describe('view', () => {
     expect(res.body.results.map((x: Obj) => x.username)).toEqual(['selfish']);
   });
 
+  test('constraints through tags (a generic link table)', async () => {
+    await ok(await app.post('/api/extras/tags/', { name: 'Gold', slug: 'gold', content_types: ['dcim.site'] }));
+    const ams = (await app.get(`${SITES}?name=ams1`)).body.results[0];
+    await ok(await app.patch(`${SITES}${ams.id}/`, { tags: [{ slug: 'gold' }] }), 200);
+    const u = await userWith('golden', { object_types: ['dcim.site'], actions: ['view'], constraints: { tags__slug: 'gold', status__slug: 'active' } });
+    expect(names(await app.get(SITES, u.key))).toEqual(['ams1']);
+  });
+
   test('network lookups work in constraints, by field or stored column name', async () => {
     await ok(await app.post('/api/ipam/prefixes/', [
       { prefix: '10.0.0.0/8', status: 'container' }, { prefix: '10.1.0.0/16', status: 'active' }, { prefix: '192.168.0.0/16', status: 'active' },
