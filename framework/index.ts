@@ -27,6 +27,7 @@ export {
   GenericForeignKey,
   ReverseList,
   IntegerPrimaryKey,
+  FirstOf,
   declareField,
 } from './decorators';
 export { BaseModel, ChangeLoggedModel, OrganizationalModel, PrimaryModel } from './models';

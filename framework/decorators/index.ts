@@ -25,6 +25,7 @@ import { ipFamilyKind, networkKind, type NetworkRole } from '../fields/network';
 import { genericIdKind, genericObjectKind, genericTypeKind } from '../fields/generic-foreign-key';
 import { reverseListKind, type ReverseListOptions } from '../fields/reverse-list';
 import { integerPkKind } from '../fields/integer-pk';
+import { firstOfKind } from '../fields/first-of';
 import { naturalize } from '../fields/string';
 import { recordField, recordFilter, recordModel } from '../metadata/storage';
 import type { FieldOptions, ModelClass, ModelOptions, NamedFilterOptions, Thunk } from '../metadata/types';
@@ -228,4 +229,9 @@ export function ReverseList(target: Thunk<ModelClass>, via: string, options: Omi
 /** An auto-increment integer `id` (groups), instead of the UUID of BaseModel. */
 export function IntegerPrimaryKey(): PropertyDecorator {
   return declareField(integerPkKind, { slot: 'head', readOnly: true, label: 'Id' } as FieldOptions);
+}
+
+/** Read-only: the first non-null of the named fields (`primary_ip` of `primary_ip6`, `primary_ip4`). */
+export function FirstOf(of: string[], options: FieldOptions = {}): PropertyDecorator {
+  return declareField(firstOfKind, { readOnly: true, required: false, lookups: false, ...options, of } as FieldOptions);
 }

@@ -16,7 +16,10 @@ import {
   type Predicates,
   type Values,
   type WriteContext,
+  FirstOf,
 } from '../../framework';
+import { IPAddress } from '../ipam/ip-address';
+import { checkPrimaryIps } from '../ipam/primary-ip';
 import { Status } from '../extras/status';
 import { Tenant } from '../tenancy/tenant';
 import { Cluster } from '../virtualization/cluster';
@@ -85,6 +88,15 @@ export class Device extends PrimaryModel {
   @StatusField(() => Status)
   status!: Status;
 
+  @FirstOf(['primary_ip6', 'primary_ip4'], { label: 'Primary IP' })
+  primary_ip!: unknown;
+
+  @ForeignKey(() => IPAddress, { nullable: true, onDelete: 'set_null', unique: true, label: 'Primary IPv4', related: 'primary_ip4_for', naturalFilter: false, idFilter: false })
+  primary_ip4!: IPAddress | null;
+
+  @ForeignKey(() => IPAddress, { nullable: true, onDelete: 'set_null', unique: true, label: 'Primary IPv6', related: 'primary_ip6_for', naturalFilter: false, idFilter: false })
+  primary_ip6!: IPAddress | null;
+
   @ForeignKey(() => Cluster, { nullable: true, onDelete: 'set_null', related: 'devices', naturalFilter: false })
   cluster!: Cluster | null;
 
@@ -105,7 +117,14 @@ export class Device extends PrimaryModel {
   }
 
   /** Nautobot's Device.clean rules for the fields netinv has, then its null-tenant name check. */
+  @Filter({ type: 'boolean', help: 'Has a primary IPv4 or IPv6 address' })
+  static has_primary_ip(value: boolean, p: Predicates): Predicate {
+    const set = p.or([p.lookup('primary_ip4', 'isnull', false), p.lookup('primary_ip6', 'isnull', false)]);
+    return value ? set : p.not(set);
+  }
+
   static async clean(values: Values, wc: WriteContext): Promise<void> {
+    await checkPrimaryIps(values, wc, 'dcim.interface', 'device');
     const platform = values.platform ? await loadObject(wc, Platform, values.platform as string) : null;
     if (platform?.manufacturer) {
       const type = await loadObject(wc, DeviceType, values.device_type as string);

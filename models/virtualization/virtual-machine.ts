@@ -10,7 +10,13 @@ import {
   countObjects,
   type Values,
   type WriteContext,
+  FirstOf,
+  Filter,
+  type Predicate,
+  type Predicates,
 } from '../../framework';
+import { IPAddress } from '../ipam/ip-address';
+import { checkPrimaryIps } from '../ipam/primary-ip';
 import { DeviceRole } from '../dcim/device-role';
 import { Platform } from '../dcim/platform';
 import { Site } from '../dcim/site';
@@ -51,6 +57,7 @@ export class VirtualMachine extends PrimaryModel {
   @StatusField(() => Status)
   status!: Status;
 
+
   /** Always the cluster's site. */
   @RelatedVia(() => Site, 'cluster.site')
   site!: Site | null;
@@ -68,6 +75,15 @@ export class VirtualMachine extends PrimaryModel {
 
   @ForeignKey(() => Platform, { nullable: true, onDelete: 'set_null', related: 'virtual_machines' })
   platform!: Platform | null;
+
+  @FirstOf(['primary_ip6', 'primary_ip4'], { label: 'Primary IP' })
+  primary_ip!: unknown;
+
+  @ForeignKey(() => IPAddress, { nullable: true, onDelete: 'set_null', unique: true, label: 'Primary IPv4', related: 'primary_ip4_for_vm', naturalFilter: false, idFilter: false })
+  primary_ip4!: IPAddress | null;
+
+  @ForeignKey(() => IPAddress, { nullable: true, onDelete: 'set_null', unique: true, label: 'Primary IPv6', related: 'primary_ip6_for_vm', naturalFilter: false, idFilter: false })
+  primary_ip6!: IPAddress | null;
 
   @Field.Integer({ nullable: true, min: 0, max: 32767, label: 'vCPUs' })
   vcpus!: number | null;
@@ -89,7 +105,14 @@ export class VirtualMachine extends PrimaryModel {
   config_context!: Record<string, unknown>;
 
   /** (cluster, tenant, name) is unique, but SQL never finds two null tenants equal: checked here. */
+  @Filter({ type: 'boolean', help: 'Has a primary IPv4 or IPv6 address' })
+  static has_primary_ip(value: boolean, p: Predicates): Predicate {
+    const set = p.or([p.lookup('primary_ip4', 'isnull', false), p.lookup('primary_ip6', 'isnull', false)]);
+    return value ? set : p.not(set);
+  }
+
   static async clean(values: Values, wc: WriteContext): Promise<void> {
+    await checkPrimaryIps(values, wc, 'virtualization.vminterface', 'virtual_machine');
     if (values.tenant !== null && values.tenant !== undefined) return;
     if (await countObjects(wc, VirtualMachine, { name: values.name, cluster: values.cluster, tenant: null }, wc.id)) {
       throw new ValidationError({ name: ['A virtual machine with this name already exists in the assigned cluster.'] });

@@ -398,6 +398,21 @@ describe('assignment to interfaces', () => {
     expect(wrongType.body).toEqual({ assigned_object_type: ['Invalid content type: dcim.device'] });
     const options = await app.options(IP);
     expect(options.body.actions.POST.assigned_object_type.choices.map((c: Obj) => c.value)).toEqual(['dcim.interface', 'virtualization.vminterface']);
+    // Primary IPs: the right family, assigned to this device; primary_ip prefers IPv6.
+    const v6 = await created(await app.post(IP, { address: '2001:db8:80::1/64', status: 'active', assigned_object_type: 'dcim.interface', assigned_object_id: ifaceId }));
+    let dev = await app.patch(`/api/dcim/devices/${deviceId}/`, { primary_ip4: ip.body.id });
+    expect(dev.status).toBe(200);
+    expect(dev.body.primary_ip4).toMatchObject({ id: ip.body.id, address: '10.80.0.1/30' });
+    expect(dev.body.primary_ip).toMatchObject({ id: ip.body.id });
+    dev = await app.patch(`/api/dcim/devices/${deviceId}/`, { primary_ip6: v6.id });
+    expect(dev.body.primary_ip).toMatchObject({ id: v6.id, address: '2001:db8:80::1/64' });
+    const wrongFamily = await app.patch(`/api/dcim/devices/${deviceId}/`, { primary_ip4: v6.id });
+    expect(wrongFamily.body).toEqual({ primary_ip4: ['2001:db8:80::1/64 is not an IPv4 address.'] });
+    const notHere = await app.patch(`/api/dcim/devices/${deviceId}/`, { primary_ip4: loose.id });
+    expect(notHere.body).toEqual({ primary_ip4: ['The specified IP address (10.82.0.1/24) is not assigned to this device.'] });
+    expect((await app.get(`/api/dcim/devices/?has_primary_ip=true&id=${deviceId}`)).body.count).toBe(1);
+    expect((await app.delete(`${IP}${v6.id}/`)).status).toBe(204);
+    expect((await app.get(`/api/dcim/devices/${deviceId}/`)).body.primary_ip).toMatchObject({ id: ip.body.id });
     const moved = await app.patch(`${IP}${ip.body.id}/`, { assigned_object_type: null, assigned_object_id: null });
     expect(moved.body.assigned_object).toBeNull();
   });

@@ -130,7 +130,7 @@ describe('virtualization.virtualmachine', () => {
     const c = await cluster({ site: s.id });
     const v = await vm(c, 'web01', { vcpus: 4, memory: 8192, disk: 100, local_context_data: { role: 'web' } });
     expect(Object.keys(v)).toEqual([
-      'id', 'display', 'url', 'name', 'status', 'site', 'cluster', 'role', 'tenant', 'platform', 'vcpus', 'memory', 'disk',
+      'id', 'display', 'url', 'name', 'status', 'site', 'cluster', 'role', 'tenant', 'platform', 'primary_ip', 'primary_ip4', 'primary_ip6', 'vcpus', 'memory', 'disk',
       'comments', 'local_context_data', 'config_context', 'created', 'last_updated', 'tags', 'custom_fields',
     ]);
     expect(v.site).toEqual({ id: s.id, display: 'VM site', url: s.url, name: 'VM site', slug: s.slug });
