@@ -94,7 +94,8 @@ export const genericIdKind: FieldKind = {
   lookups: () => ['', 'n'],
   filterValue(_field, raw) {
     const id = canonicalUuid(raw);
-    if (!id) throw new FilterValueError(`“${raw}” is not a valid UUID.`);
+    // A plain UUID filter in Nautobot (not a related-object one): django's UUIDField message.
+    if (!id) throw new FilterValueError('Enter a valid UUID.');
     return id;
   },
   compare: (_f, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),

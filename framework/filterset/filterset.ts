@@ -137,6 +137,7 @@ function valueType(field: FieldMeta): FilterDef['type'] {
     case 'datetime':
       return 'date-time';
     case 'uuid':
+    case 'generic-id':
       return 'uuid';
     default:
       return 'string';
@@ -162,6 +163,7 @@ function through(steps: Step[], test: Predicate): Predicate {
  */
 /** Fixed values of a choice field, for descriptions. */
 function choicesOf(field: FieldMeta): Array<string | number> | undefined {
+  if (field.kind.name === 'generic-type') return [...field.opts<{ types: string[] }>().types];
   if (field.kind.name !== 'choice') return undefined;
   return field.opts<ChoiceOptions>().choices.values;
 }
