@@ -110,6 +110,7 @@ export async function diff(ds: DataSource): Promise<{ up: string[]; down: string
       for (const i of meta.indices) {
         if (indexNames.has(i.name)) continue;
         up.push(`await qr.createIndex(${JSON.stringify(meta.tableName)}, new TableIndex(${JSON.stringify({ name: i.name, columnNames: i.columns.map((c) => c.databaseName), isUnique: i.isUnique })}));`);
+        down.unshift(`await qr.dropIndex(${JSON.stringify(meta.tableName)}, ${JSON.stringify(i.name)});`);
       }
       const fkNames = new Set(table.foreignKeys.map((f) => f.name));
       for (const f of meta.foreignKeys) {
@@ -124,6 +125,8 @@ export async function diff(ds: DataSource): Promise<{ up: string[]; down: string
             onUpdate: f.onUpdate ?? 'NO ACTION',
           })}));`,
         );
+        // Undone first: MySQL refuses to drop an index or column a foreign key still needs.
+        down.unshift(`await qr.dropForeignKey(${JSON.stringify(meta.tableName)}, ${JSON.stringify(f.name)});`);
       }
     }
   } finally {

@@ -12,6 +12,7 @@ export class IpAddressAssignment1795437474431 implements MigrationInterface {
   }
 
   async down(qr: QueryRunner): Promise<void> {
+    await qr.dropIndex("ipam_ipaddress", "IDX_2c998ec295f584f4d1c32e4aeb");
     await qr.dropColumn("ipam_ipaddress", "assigned_object_id");
     await qr.dropColumn("ipam_ipaddress", "assigned_object_type");
   }

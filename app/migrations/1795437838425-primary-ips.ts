@@ -21,6 +21,14 @@ export class PrimaryIps1795437838425 implements MigrationInterface {
   }
 
   async down(qr: QueryRunner): Promise<void> {
+    await qr.dropForeignKey("virtualization_virtualmachine", "FK_081b98babad4760505bf2fa37d1");
+    await qr.dropForeignKey("virtualization_virtualmachine", "FK_dd2220d70e16e9d20930169cf27");
+    await qr.dropForeignKey("dcim_device", "FK_da5d86c163ecc664d186f63d7fc");
+    await qr.dropForeignKey("dcim_device", "FK_b7b052f1b8a94ce6c5cdbe68a76");
+    await qr.dropIndex("virtualization_virtualmachine", "IDX_081b98babad4760505bf2fa37d");
+    await qr.dropIndex("virtualization_virtualmachine", "IDX_dd2220d70e16e9d20930169cf2");
+    await qr.dropIndex("dcim_device", "IDX_da5d86c163ecc664d186f63d7f");
+    await qr.dropIndex("dcim_device", "IDX_b7b052f1b8a94ce6c5cdbe68a7");
     await qr.dropColumn("virtualization_virtualmachine", "primary_ip6_id");
     await qr.dropColumn("virtualization_virtualmachine", "primary_ip4_id");
     await qr.dropColumn("dcim_device", "primary_ip6_id");
