@@ -1,4 +1,4 @@
-import type { Dialect, UniqueViolation } from './types';
+import { jsonKeyPath, type Dialect, type UniqueViolation } from './types';
 
 export const mysqlDialect: Dialect = {
   name: 'mysql',
@@ -28,4 +28,15 @@ export const mysqlDialect: Dialect = {
     const e = err as { code?: string; errno?: number };
     return e?.code === 'ER_REGEXP_ERROR' || e?.errno === 1139;
   },
+  // JSON_UNQUOTE turns a JSON null into the text 'null': the type is checked first.
+  jsonText: (expr, key, bind) =>
+    `CASE WHEN JSON_TYPE(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))})) = 'NULL' THEN NULL ` +
+    `ELSE JSON_UNQUOTE(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))})) END`,
+  jsonNumber: (expr, key, bind) =>
+    `CASE WHEN JSON_TYPE(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))})) IN ('INTEGER', 'UNSIGNED INTEGER', 'DOUBLE', 'DECIMAL') ` +
+    `THEN JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))}) + 0 END`,
+  jsonArrayHas: (expr, key, value, bind) =>
+    `(JSON_TYPE(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))})) = 'ARRAY' AND JSON_CONTAINS(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))}), JSON_QUOTE(${bind(value)})))`,
+  jsonSet: (expr, key, json, bind) => `JSON_SET(${expr}, ${bind(jsonKeyPath(key))}, JSON_EXTRACT(${bind(json)}, '$'))`,
+  jsonRemove: (expr, key, bind) => `JSON_REMOVE(${expr}, ${bind(jsonKeyPath(key))})`,
 };

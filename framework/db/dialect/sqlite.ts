@@ -1,4 +1,4 @@
-import type { Dialect, UniqueViolation } from './types';
+import { jsonKeyPath, type Dialect, type UniqueViolation } from './types';
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -22,5 +22,15 @@ export const sqliteDialect: Dialect = {
     return { columns };
   },
   isTimeout: () => false,
+  jsonText: (expr, key, bind) =>
+    `CASE json_type(${expr}, ${bind(jsonKeyPath(key))}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'null' THEN NULL ` +
+    `ELSE CAST(json_extract(${expr}, ${bind(jsonKeyPath(key))}) AS TEXT) END`,
+  jsonNumber: (expr, key, bind) =>
+    `CASE WHEN json_type(${expr}, ${bind(jsonKeyPath(key))}) IN ('integer', 'real') THEN json_extract(${expr}, ${bind(jsonKeyPath(key))}) END`,
+  jsonArrayHas: (expr, key, value, bind) =>
+    `(json_type(${expr}, ${bind(jsonKeyPath(key))}) = 'array' AND EXISTS (SELECT 1 FROM json_each(${expr}, ${bind(jsonKeyPath(key))}) ` +
+    `WHERE json_each.type = 'text' AND json_each.value = ${bind(value)}))`,
+  jsonSet: (expr, key, json, bind) => `json_set(${expr}, ${bind(jsonKeyPath(key))}, json(${bind(json)}))`,
+  jsonRemove: (expr, key, bind) => `json_remove(${expr}, ${bind(jsonKeyPath(key))})`,
   isBadRegex: (err) => /netinv_regexp/.test(String((err as Error)?.message)) || (err as { code?: string })?.code === 'NETINV_BAD_REGEX',
 };
