@@ -45,3 +45,4 @@ export { parseNetwork, networkText, hostText, formatAddress, type IPNetwork, typ
 export { defineActions, ActionRequest, type ActionHandler } from './actions/define';
 export { freeBlocks, allocateBlocks, freeAddresses, lockRow } from './network/free-space';
 export { makeNetwork, toHex, BITS } from './network/ip';
+export { Template, TemplateError, renderTemplate } from './template/engine';
