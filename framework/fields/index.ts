@@ -14,3 +14,5 @@ export { contentTypesKind, type ContentTypesOptions } from './content-types';
 export { relatedCountKind, type RelatedCountOptions } from './related-count';
 export { treeParentKind, treeDepthKind, type TreeParentOptions } from './tree';
 export { customFieldsKind, CUSTOM_FIELD_DATA, type CustomFieldProvider } from './custom-fields';
+export { contentTypeKind, type ContentTypeOptions } from './content-type';
+export { computedKind, type ComputedOptions, type ComputedProvider } from './computed';

@@ -5,6 +5,7 @@ import type { WriteContext } from '../serializer/write-context';
 import type { Params } from '../db/params';
 import type { Dialect } from '../db/dialect/types';
 import type { ObjectRow } from '../db/executor';
+import type { ApiVersion } from '../versioning/version';
 
 /** What OPTIONS shows for one field (DRF SimpleMetadata shape). */
 export interface FieldInfo {
@@ -28,6 +29,9 @@ export interface InfoContext {
   /** Status choices etc. need data: looked up once per OPTIONS request. */
   choicesFor(field: FieldMeta): Array<{ value: Json; display: string }> | undefined;
   nestedInfo(field: FieldMeta): Record<string, FieldInfo>;
+  /** Request-scoped feature data (custom field definitions), prepared for the described model. */
+  features?: Map<string, unknown>;
+  version?: ApiVersion;
 }
 
 /**
@@ -56,6 +60,8 @@ export interface FieldKind {
   store?(field: FieldMeta, value: unknown, dialect: Dialect): Record<string, unknown>;
   /** Writes that live outside the row (link tables), after the row exists. */
   afterWrite?(field: FieldMeta, id: string | number, value: unknown, wc: WriteContext, created: boolean): Promise<void>;
+  /** Removes state kept outside the row (associations) of objects about to be deleted. */
+  removed?(field: FieldMeta, ids: Array<string | number>, wc: WriteContext): Promise<void>;
   /** Loads the internal values of a non-column field for several objects (link tables). */
   loadMany?(field: FieldMeta, ids: Array<string | number>, wc: WriteContext): Promise<Map<string | number, unknown>>;
   /** Default internal value on create when the client sent nothing. */

@@ -10,7 +10,7 @@ import { booleanFilterValue } from '../fields/boolean';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { PathFilterSpec } from '../metadata/types';
 import { Predicates, reverseName } from './orm';
-import { and, FALSE, fieldTest, not, or, TRUE, type Predicate } from './predicate';
+import { and, compilePredicate, FALSE, fieldTest, not, or, TRUE, type Predicate } from './predicate';
 
 /** Query parameters that are never filters. */
 export const RESERVED_PARAMS = new Set(['limit', 'offset', 'brief', 'api_version', 'format', 'include']);
@@ -409,4 +409,32 @@ export class FilterSet {
 
 export function filterSetFor(model: ModelMeta): FilterSet {
   return ((model.extra.filterSet as FilterSet | undefined) ??= new FilterSet(model));
+}
+
+/** A filter dictionary (`{"status": ["active"], "site": "ams01"}`) as query parameters. */
+export function filterQuery(dict: Record<string, unknown>): Map<string, string[]> {
+  const text = (v: unknown) => (typeof v === 'string' ? v : v === null ? 'null' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const query = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(dict)) query.set(name, Array.isArray(value) ? value.map(text) : [text(value)]);
+  return query;
+}
+
+/**
+ * The objects among `ids` that a filter dictionary selects, as the list endpoint would filter
+ * them (strict: unknown parameters and bad values are ValidationErrors).
+ */
+export async function matchingIds(
+  db: Executor,
+  model: ModelMeta,
+  dict: Record<string, unknown>,
+  ids: Array<string | number>,
+  extra?: (name: string) => FilterDef | undefined,
+): Promise<Set<string | number>> {
+  if (ids.length === 0) return new Set();
+  const where = await filterSetFor(model).parse(filterQuery(dict), { db }, true, extra);
+  const params = new Params(db.dialect);
+  const q = db.dialect.quote;
+  const condition = compilePredicate(and([where, fieldTest(model.pk, 'exact', ids)]), model, 't0', params);
+  const rows = await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
+  return new Set(rows.map((r) => r[0] as string | number));
 }

@@ -13,8 +13,12 @@ export interface RenderContext {
   readonly loaded: Map<string, Map<Id, Json>>;
   /** Data features fetch once per request (custom field definitions…), by feature name. */
   readonly features: Map<string, unknown>;
+  /** Whether an opt-in field (`relationships`, `computed_fields`) is part of this response. */
+  readonly include: (name: string) => boolean;
 }
 
-export function renderContext(baseUrl: string, version: ApiVersion, db: Executor): RenderContext {
-  return { baseUrl, version, db, loaded: new Map(), features: new Map() };
+const NOTHING = () => false;
+
+export function renderContext(baseUrl: string, version: ApiVersion, db: Executor, include: (name: string) => boolean = NOTHING): RenderContext {
+  return { baseUrl, version, db, loaded: new Map(), features: new Map(), include };
 }
