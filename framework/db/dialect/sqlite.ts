@@ -7,7 +7,8 @@ export const sqliteDialect: Dialect = {
   // `lower` is redefined on every connection with JavaScript's Unicode case mapping (see executor).
   lower: (expr) => `lower(${expr})`,
   like: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '!'`,
-  regex: (expr, pattern, ci) => `netinv_regexp(${pattern}, ${expr}, ${ci ? 1 : 0})`,
+  // The value comes first so that placeholders inside `expr` (JSON keys) precede the pattern's.
+  regex: (expr, pattern, ci) => `netinv_regexp(${expr}, ${pattern}, ${ci ? 1 : 0})`,
   regexValue: (pattern) => pattern,
   // SQLite runs one write transaction at a time, so reads inside it are already exclusive.
   forUpdate: '',
