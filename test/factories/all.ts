@@ -1,10 +1,12 @@
 import type { Factory } from './index';
 import { dcimFactories, extrasFactories, tenancyFactories, usersFactories } from './core';
+import { extrasDefinitionFactories } from './extras';
 import { ipamFactories } from './ipam';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
   ...extrasFactories,
+  ...extrasDefinitionFactories,
   ...tenancyFactories,
   ...dcimFactories,
   ...usersFactories,
