@@ -158,6 +158,27 @@ describe('values on objects, per type', () => {
     expect(await names(`cf_${name}=null`)).not.toContain(s.name);
   });
 
+  test('every type takes a default, applied on create and back-filled', async () => {
+    const existing = await created(await app.post('/api/ipam/vrfs/', { name: 'defaults before', rd: '65010:1' }));
+    const expected: Record<string, unknown> = {};
+    for (const c of CASES) {
+      const name = `d_${nameOf(c.type)}`;
+      const choices = CHOICE_VALUES[c.type];
+      // A selection's default must be one of its choices, which exist only once the field does.
+      const f = await field({ name, type: c.type, content_types: ['ipam.vrf'], ...(choices ? {} : { default: c.good }) });
+      if (choices) {
+        for (const value of choices) await created(await app.post(CHOICES, { field: f.id, value }));
+        expect((await app.patch(`${CF}${f.id}/`, { default: c.good })).status).toBe(200);
+      }
+      expected[name] = c.good;
+    }
+    const vrf = await created(await app.post('/api/ipam/vrfs/', { name: 'defaults after', rd: '65010:2' }));
+    expect(vrf.custom_fields).toEqual(expected);
+    // Fields created with their default back-filled the existing VRF; selections got theirs later.
+    const before = (await app.get(`/api/ipam/vrfs/${existing.id}/`)).body.custom_fields;
+    for (const c of CASES) expect(before[`d_${nameOf(c.type)}`]).toEqual(CHOICE_VALUES[c.type] ? null : c.good);
+  });
+
   test('integers: bounds; booleans: 0 and 1 stored as booleans; empty values; all keys present, null when unset', async () => {
     const low = await app.post(SITES, { name: 'low', status: 'active', custom_fields: { t_integer: 0 } });
     expect(low.body).toEqual({ __all__: ["Invalid value for custom field 't_integer': Value must be at least 1"] });
