@@ -40,6 +40,27 @@ export class Config implements FrameworkConfig {
 
   @IsString()
   version = '0.1.0';
+
+  /** Enabled plugins: module paths (resolved from the working directory) or package names. */
+  @IsString({ each: true })
+  plugins: string[] = [];
+
+  /** PLUGINS_CONFIG of the config file: plugin name → settings. */
+  pluginsConfig: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {};
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** PLUGINS_CONFIG must map plugin names to objects. */
+function pluginsConfigOf(raw: unknown): Record<string, Record<string, unknown>> {
+  if (raw === undefined) return {};
+  if (!isPlainObject(raw)) throw new ConfigError('PLUGINS_CONFIG: expected an object of plugin name → settings object');
+  for (const [name, settings] of Object.entries(raw)) {
+    if (!isPlainObject(settings)) throw new ConfigError(`PLUGINS_CONFIG.${name}: expected an object`);
+  }
+  return raw as Record<string, Record<string, unknown>>;
 }
 
 type Env = Record<string, string | undefined>;
@@ -81,6 +102,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_MAX_PAGE_SIZE', 'maxPageSize', parseInt10);
   setting('NETINV_LOG_LEVEL', 'logLevel', (_n, v) => v.toLowerCase());
   setting('NETINV_MAX_BODY_BYTES', 'maxBodyBytes', parseInt10);
+  // The file may list plugins as an array; the environment as comma-separated text.
+  if (Array.isArray(raw.NETINV_PLUGINS) && env.NETINV_PLUGINS === undefined) raw.NETINV_PLUGINS = raw.NETINV_PLUGINS.join(',');
+  setting('NETINV_PLUGINS', 'plugins', (_n, v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+  const pluginsConfig = pluginsConfigOf(raw.PLUGINS_CONFIG);
+  delete merged.PLUGINS_CONFIG;
   const config = plainToInstance(Config, merged, { exposeDefaultValues: true });
   const errors = validateSync(config, { forbidUnknownValues: false });
   if (errors.length) {
@@ -92,5 +118,6 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     throw new ConfigError((err as Error).message);
   }
   config.version = netinvVersion();
+  config.pluginsConfig = pluginsConfig;
   return Object.freeze(config);
 }

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { createDataSource, prepareSchema } from '../framework/db/datasource';
 import { buildRegistry, type Registry } from '../framework';
+import { runMigrationGroups, type LoadedPlugin } from '../framework/plugins';
 import { CORE_APPS } from './apps';
 import { CORE_MIGRATIONS } from './migrations';
 
@@ -9,16 +10,21 @@ export function coreRegistry(): Registry {
   return buildRegistry(CORE_APPS);
 }
 
-/** The TypeORM DataSource for a DATABASE_URL, with every entity and migration (not connected). */
-export function dataSourceFor(databaseUrl: string, registry: Registry, synchronize = false): Promise<DataSource> {
-  return createDataSource(databaseUrl, { entities: registry.entities(), migrations: CORE_MIGRATIONS }, synchronize);
+/** The registry of the core applications and the enabled plugins, in that order. */
+export function registryWith(plugins: readonly LoadedPlugin[]): Registry {
+  return buildRegistry([...CORE_APPS, ...plugins.map((p) => p.app)]);
 }
 
-/** Applies pending migrations; returns their names. */
-export async function migrate(ds: DataSource): Promise<string[]> {
+/** The TypeORM DataSource for a DATABASE_URL, with every entity and migration (not connected). */
+export function dataSourceFor(databaseUrl: string, registry: Registry, synchronize = false, plugins: readonly LoadedPlugin[] = []): Promise<DataSource> {
+  const migrations = [...CORE_MIGRATIONS, ...plugins.flatMap((p) => p.definition.migrations)];
+  return createDataSource(databaseUrl, { entities: registry.entities(), migrations }, synchronize);
+}
+
+/** Applies pending migrations, the core ones first, then each plugin's in configuration order. */
+export async function migrate(ds: DataSource, plugins: readonly LoadedPlugin[] = []): Promise<string[]> {
   await prepareSchema(ds);
-  const done = await ds.runMigrations({ transaction: 'each' });
-  return done.map((m) => m.name);
+  return runMigrationGroups(ds, [CORE_MIGRATIONS, ...plugins.map((p) => p.definition.migrations)]);
 }
 
 /** Unique constraint and index names → columns, to explain violations reported by MySQL. */

@@ -4,15 +4,17 @@ import type { DataSource } from 'typeorm';
 import { openDatabase } from '../framework/db/datasource';
 import type { Database } from '../framework/db/executor';
 import { errorMiddleware } from '../framework/errors/mapper';
+import { sessionRoutes } from '../framework/auth/session-routes';
 import { Logger } from '../framework/http/logger';
-import { readOnlyForOthers } from '../framework/auth/permissions';
 import { apiRouter, type Services } from '../framework/router/api';
 import type { Registry } from '../framework';
-import { usersAuthBackend } from '../models/users';
+import { objectPermissionEngine, usersAuthBackend } from '../models/users';
 import type { Config } from './config';
-import { coreRegistry, dataSourceFor, indexUniqueConstraints, migrate } from './database';
-import { statusRoute } from './status';
-import { CORE_APPS } from './apps';
+import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './database';
+import { enabledPlugins } from './plugins';
+import { extraRoutes, modelActions, openApiSources } from './routes';
+import { documentationRoutes } from '../framework/openapi';
+import type { LoadedPlugin } from '../framework/plugins';
 
 export interface NetinvServer {
   readonly app: Express;
@@ -20,6 +22,9 @@ export interface NetinvServer {
   readonly db: Database;
   readonly registry: Registry;
   readonly config: Readonly<Config>;
+  readonly plugins: readonly LoadedPlugin[];
+  /** Everything the router serves, for the OpenAPI document and tests. */
+  readonly services: Services;
   listen(): Promise<Server>;
   close(): Promise<void>;
 }
@@ -32,25 +37,30 @@ export interface ServerOptions {
 /** Config in, server out: registry, database, migrations and the Express application. */
 export async function createServer(config: Readonly<Config>, options: ServerOptions = {}): Promise<NetinvServer> {
   const logger = new Logger(config.logLevel);
-  const registry = coreRegistry();
-  const ds = await dataSourceFor(config.databaseUrl, registry);
+  const plugins = enabledPlugins(config);
+  const registry = registryWith(plugins);
+  const ds = await dataSourceFor(config.databaseUrl, registry, false, plugins);
   await ds.initialize();
   if (options.migrate !== false) {
-    const applied = await migrate(ds);
+    const applied = await migrate(ds, plugins);
     if (applied.length) logger.info('migrations applied', { migrations: applied });
   }
   indexUniqueConstraints(ds, registry);
   const db = openDatabase(ds);
 
+  const actions = modelActions(plugins);
+  const apiRoutes = extraRoutes(registry, config, plugins);
+  const docs = documentationRoutes(() => openApiSources(registry, config, plugins));
   const services: Services = {
     registry,
     db,
     config,
     logger,
     auth: usersAuthBackend(registry),
-    permissions: readOnlyForOthers,
-    routes: [statusRoute(registry, config)],
-    actions: CORE_APPS.flatMap((a) => a.actions),
+    permissions: objectPermissionEngine,
+    routes: [...apiRoutes, ...docs.routes],
+    mounts: docs.mounts,
+    actions,
     rootEntries: ['status'],
   };
 
@@ -58,6 +68,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   app.disable('x-powered-by');
   app.disable('etag');
   app.get('/', (_req, res) => res.redirect(302, '/api/'));
+  app.use('/api-auth', sessionRoutes(services.auth, db));
   app.use('/api', express.raw({ type: () => true, limit: config.maxBodyBytes }), apiRouter(services));
   app.use(errorMiddleware(config.version, logger));
 
@@ -68,6 +79,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     db,
     registry,
     config,
+    plugins,
+    services,
     listen: () =>
       new Promise((resolve, reject) => {
         server = app.listen(config.port, config.host, () => resolve(server as Server));

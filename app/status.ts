@@ -1,9 +1,10 @@
 import type { Registry } from '../framework';
+import type { LoadedPlugin } from '../framework/plugins';
 import type { ExtraRoute } from '../framework/router/api';
 import type { Config } from './config';
 
 /** `/api/status/`: versions and applications, in Nautobot's hyphenated keys. */
-export function statusRoute(registry: Registry, config: Readonly<Config>): ExtraRoute {
+export function statusRoute(registry: Registry, config: Readonly<Config>, plugins: readonly LoadedPlugin[] = []): ExtraRoute {
   return {
     path: '/status/',
     auth: 'authenticated',
@@ -16,7 +17,7 @@ export function statusRoute(registry: Registry, config: Readonly<Config>): Extra
           'nautobot-version': '1.6.32',
           'netinv-version': config.version,
           'node-version': process.versions.node,
-          plugins: {},
+          plugins: Object.fromEntries(plugins.map((p) => [p.definition.name, p.definition.version])),
           'python-version': null,
           'rq-workers-running': 0,
           'celery-workers-running': 0,

@@ -19,22 +19,30 @@ export {
   NaturalKey,
   TimeZoneField,
   PasswordField,
+  MACAddressField,
+  ComputedField,
+  RelatedVia,
   Filter,
   NetworkField,
   GenericForeignKey,
   ReverseList,
   Computed,
   ContentTypeField,
+  IntegerPrimaryKey,
+  FirstOf,
   declareField,
 } from './decorators';
 export { BaseModel, ChangeLoggedModel, OrganizationalModel, PrimaryModel } from './models';
 export { defineChoices, ChoiceSet, type ChoiceValue } from './fields/choice';
-export { slugify, naturalize } from './fields/string';
+export { slugify, naturalize, naturalizeInterface } from './fields/string';
+export { normaliseMac } from './fields/mac-address';
+export type { ComputedOptions, ComputedValueProvider } from './fields/computed';
 export { defineApp, buildRegistry, Registry, type AppDefinition, type FeatureProviders } from './metadata/registry';
 export { ModelMeta, FieldMeta } from './metadata/model-meta';
 export type { Json, JsonObject, ModelClass, ModelOptions, FieldOptions } from './metadata/types';
 export { ValidationError, FieldError, NotFound, PermissionDenied, ProtectedError } from './errors';
 export type { Values, WriteContext, Actor } from './serializer/write-context';
+export { loadObject, countObjects, displayOf } from './serializer/queries';
 export type { Predicate } from './filterset/predicate';
 export { ormFilter, ormPredicate, Predicates } from './filterset/orm';
 export type { FieldKind } from './fields/kind';
@@ -71,3 +79,9 @@ export { parseDate } from './fields/date';
 export { canonicalUuid } from './fields/uuid';
 export { compileRegex } from './db/sqlite-functions';
 export { Template, TemplateError, renderTemplate } from './template/engine';
+export { findObjects } from './serializer/values';
+export { baseCheck, isExempt, type PermissionEngine } from './auth/permissions';
+export type { Action } from './auth/types';
+export { storeFields, insertFields, deleteWhere } from './serializer/writer';
+export type { ExtraRoute, Handler } from './router/api';
+export { definePlugin, type PluginDefinition, type PluginOptions } from './plugins/define';

@@ -1,16 +1,21 @@
 /**
  * Drafts a dialect-neutral migration: builds the registry, applies the existing migrations to a
  * scratch in-memory SQLite database, compares the result with the entity metadata and writes the
- * difference as QueryRunner table-API calls to app/migrations/ for review.
+ * difference as QueryRunner table-API calls to app/migrations/ for review. With `--plugin`, the
+ * plugin is enabled and the draft (its tables only, since the core ones are up to date) goes to
+ * the plugin's own migrations/ folder, next to its source.
  *
- *   npm run gen:migration -- <name>
+ *   npm run gen:migration -- <name> [--plugin <module path or package>]
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DataSource, EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { ColumnSpec, TableSpec } from '../framework/db/migration-schema';
-import { coreRegistry, dataSourceFor, migrate } from '../app/database';
+import { dataSourceFor, migrate, registryWith } from '../app/database';
+import { loadConfig } from '../app/config';
+import { enabledPlugins } from '../app/plugins';
+import type { LoadedPlugin } from '../framework/plugins';
 
 function specType(column: ColumnMetadata): ColumnSpec['type'] {
   const t = column.type;
@@ -29,6 +34,7 @@ function columnSpec(column: ColumnMetadata): ColumnSpec {
   if (column.scale !== undefined && column.scale !== null) spec.scale = column.scale;
   if (column.isNullable) spec.nullable = true;
   if (column.isPrimary) spec.primary = true;
+  if (column.isGenerated && column.generationStrategy === 'increment') spec.increment = true;
   if (column.referencedColumn) spec.references = true;
   return spec;
 }
@@ -126,10 +132,10 @@ export async function diff(ds: DataSource): Promise<{ up: string[]; down: string
   return { up, down };
 }
 
-function render(className: string, up: string[], down: string[]): string {
+function render(className: string, up: string[], down: string[], frameworkImport: string): string {
   const indent = (lines: string[]) => lines.map((l) => `    ${l.replace(/\n/g, '\n    ')}`).join('\n');
   return `import { TableColumn, TableForeignKey, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { createTable, tableColumn } from '../../framework/db/migration-schema';
+import { createTable, tableColumn } from '${frameworkImport}';
 
 /** Drafted by generators/migration.ts; reviewed before commit. */
 export class ${className} implements MigrationInterface {
@@ -146,16 +152,31 @@ ${indent(down)}
 `;
 }
 
+/** Where a draft goes: app/migrations/, or the source folder of the plugin (not its compiled copy). */
+function targetFolder(plugin: LoadedPlugin | undefined): string {
+  const root = path.resolve(__dirname, '../..');
+  if (!plugin) return path.join(root, 'app/migrations');
+  const entry = require.resolve(path.isAbsolute(plugin.package) || plugin.package.startsWith('.') ? path.resolve(plugin.package) : plugin.package, { paths: [process.cwd()] });
+  const compiled = `${path.join(root, 'dist')}${path.sep}`;
+  const source = entry.startsWith(compiled) ? path.join(root, entry.slice(compiled.length)) : entry;
+  return path.join(path.dirname(source), 'migrations');
+}
+
 async function main(): Promise<void> {
-  const name = process.argv[2];
-  if (!name || !/^[a-z][a-z0-9-]*$/.test(name)) {
-    process.stderr.write('usage: npm run gen:migration -- <name-in-kebab-case>\n');
+  const args = process.argv.slice(2);
+  const pluginAt = args.indexOf('--plugin');
+  const pluginSpec = pluginAt >= 0 ? args[pluginAt + 1] : undefined;
+  const name = args.find((a, i) => !a.startsWith('--') && !(pluginAt >= 0 && i === pluginAt + 1));
+  if (!name || !/^[a-z][a-z0-9-]*$/.test(name) || (pluginAt >= 0 && !pluginSpec)) {
+    process.stderr.write('usage: npm run gen:migration -- <name-in-kebab-case> [--plugin <module path or package>]\n');
     process.exit(2);
   }
-  const registry = coreRegistry();
-  const ds = await dataSourceFor('sqlite::memory:', registry);
+  const config = loadConfig({ ...process.env, NETINV_PLUGINS: pluginSpec ?? '' });
+  const plugins = enabledPlugins(config);
+  const registry = registryWith(plugins);
+  const ds = await dataSourceFor('sqlite::memory:', registry, false, plugins);
   await ds.initialize();
-  await migrate(ds);
+  await migrate(ds, plugins);
   const { up, down } = await diff(ds);
   await ds.destroy();
   if (up.length === 0) {
@@ -164,12 +185,15 @@ async function main(): Promise<void> {
   }
   const stamp = Date.now();
   const className = `${name.replace(/(^|-)([a-z0-9])/g, (_m, _d, c: string) => c.toUpperCase())}${stamp}`;
-  const dir = path.resolve(__dirname, '../../app/migrations');
+  const dir = targetFolder(plugins[0]);
+  const root = path.resolve(__dirname, '../..');
+  const frameworkImport = path.relative(dir, path.join(root, 'framework/db/migration-schema')).split(path.sep).join('/');
   const file = path.join(dir, `${stamp}-${name}.ts`);
-  fs.writeFileSync(file, render(className, up, down));
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(file, render(className, up, down, frameworkImport.startsWith('.') ? frameworkImport : `./${frameworkImport}`));
   const index = path.join(dir, 'index.ts');
-  let text = fs.readFileSync(index, 'utf8');
-  text = `import { ${className} } from './${stamp}-${name}';\n${text}`.replace(/\];\s*$/, (m) => m).replace(/(CORE_MIGRATIONS: Function\[\] = \[)([^\]]*)\]/, (_m, head: string, body: string) => `${head}${body.trim() ? `${body.trim().replace(/,$/, '')}, ` : ''}${className}]`);
+  let text = fs.existsSync(index) ? fs.readFileSync(index, 'utf8') : '/** Schema migrations, oldest first. */\nexport const MIGRATIONS: Function[] = [];\n';
+  text = `import { ${className} } from './${stamp}-${name}';\n${text}`.replace(/(MIGRATIONS: Function\[\] = \[)([^\]]*)\]/, (_m, head: string, body: string) => `${head}${body.trim() ? `${body.trim().replace(/,$/, '')}, ` : ''}${className}]`);
   fs.writeFileSync(index, text);
   process.stdout.write(`Wrote ${path.relative(process.cwd(), file)} (${up.length} steps); review it, then commit.\n`);
 }

@@ -8,7 +8,8 @@ import { DEFAULT_VERSION } from '../../framework/versioning/version';
 import { Token } from '../../models/users/token';
 import { User } from '../../models/users/user';
 import { loadConfig } from '../config';
-import { coreRegistry, dataSourceFor, migrate } from '../database';
+import { dataSourceFor, migrate, registryWith } from '../database';
+import { enabledPlugins } from '../plugins';
 import { createServer } from '../server';
 import { openDatabase } from '../../framework/db/datasource';
 import { optional, requireOption, UsageError, type ParsedArgs } from './args';
@@ -25,11 +26,12 @@ function describeValidation(err: ValidationError): string {
 
 async function withDatabase<T>(fn: (db: Database, registry: Registry) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const registry = coreRegistry();
-  const ds = await dataSourceFor(config.databaseUrl, registry);
+  const plugins = enabledPlugins(config);
+  const registry = registryWith(plugins);
+  const ds = await dataSourceFor(config.databaseUrl, registry, false, plugins);
   await ds.initialize();
   try {
-    await migrate(ds);
+    await migrate(ds, plugins);
     const db = openDatabase(ds);
     try {
       return await fn(db, registry);
@@ -72,10 +74,11 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
 
 export async function migrateCommand(): Promise<void> {
   const config = loadConfig();
-  const ds = await dataSourceFor(config.databaseUrl, coreRegistry());
+  const plugins = enabledPlugins(config);
+  const ds = await dataSourceFor(config.databaseUrl, registryWith(plugins), false, plugins);
   await ds.initialize();
   try {
-    const applied = await migrate(ds);
+    const applied = await migrate(ds, plugins);
     process.stdout.write(applied.length ? `Applied ${applied.join(', ')}\n` : 'No migrations to apply.\n');
   } finally {
     await ds.destroy();

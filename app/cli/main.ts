@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
 import { ConfigError } from '../config';
+import { PluginError } from '../../framework/plugins';
 import { onlyKnown, parseArgs, UsageError } from './args';
 import { CommandError, createSuperuserCommand, createTokenCommand, migrateCommand, serveCommand } from './commands';
 
@@ -15,7 +16,8 @@ Commands:
   createtoken --username U [--key K] [--read-only] [--expires ISO8601] [--description D]
                          create an API token for U and print its key
 
-Configuration comes from the environment (DATABASE_URL, PORT, HOST, NETINV_*); see README.md.
+Configuration comes from the environment (DATABASE_URL, PORT, HOST, NETINV_*, NETINV_PLUGINS);
+see README.md.
 `;
 
 const BOOLEANS = new Set(['help', 'read-only']);
@@ -62,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`Error: ${err.message}\n\n${HELP}`);
       return 2;
     }
-    if (err instanceof CommandError || err instanceof ConfigError) {
+    if (err instanceof CommandError || err instanceof ConfigError || err instanceof PluginError) {
       process.stderr.write(`Error: ${err.message}\n`);
       return 1;
     }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { QueryRunner } from 'typeorm';
+import { deleteRows, insertRows, selectRows, updateRows } from '../../framework/db/migration-schema';
 
 /**
  * Nautobot's built-in statuses (reference: models/README.md, "Default statuses"): slug, name,
@@ -27,10 +29,10 @@ const STATUSES: Array<[slug: string, name: string, color: string, description: s
   ['staging', 'Staging', '2196f3', 'Site or Location is in the process of being staged', ['dcim.deviceredundancygroup', 'dcim.interfaceredundancygroup', 'dcim.location', 'dcim.site']],
 ];
 
-/** Rows for extras_status. Descriptions are kept for when the field is added to the model. */
-export function defaultStatusRows(): Array<Record<string, unknown>> {
+/** A new extras_status row. Descriptions are kept for when the field is added to the model. */
+function statusRow(name: string, slug: string, color: string, contentTypes: string[]): Record<string, unknown> {
   const now = new Date().toISOString();
-  return STATUSES.map(([slug, name, color, , contentTypes]) => ({
+  return {
     id: randomUUID(),
     created: now.slice(0, 10),
     last_updated: now.replace('T', ' ').replace('Z', ''),
@@ -39,5 +41,55 @@ export function defaultStatusRows(): Array<Record<string, unknown>> {
     name,
     slug,
     color,
-  }));
+  };
+}
+
+/** Rows for extras_status. */
+export function defaultStatusRows(): Array<Record<string, unknown>> {
+  return STATUSES.map(([slug, name, color, , contentTypes]) => statusRow(name, slug, color, contentTypes));
+}
+
+function contentTypesOf(row: Record<string, unknown>): string[] {
+  try {
+    const list = JSON.parse(String(row.content_types)) as unknown;
+    return Array.isArray(list) ? list.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Makes the built-in statuses of newly installed models available to them: a status that exists
+ * gains the models' content types, a missing one is created with them. Statuses the user
+ * changed keep their other content types, names and colours.
+ */
+export async function addBuiltInStatuses(qr: QueryRunner, labels: string[]): Promise<void> {
+  for (const [slug, name, color, , contentTypes] of STATUSES) {
+    const wanted = contentTypes.filter((ct) => labels.includes(ct));
+    if (wanted.length === 0) continue;
+    const [row] = await selectRows(qr, 'extras_status', ['id', 'content_types'], { slug });
+    if (!row) {
+      await insertRows(qr, 'extras_status', [statusRow(name, slug, color, wanted)]);
+      continue;
+    }
+    const current = contentTypesOf(row);
+    const merged = [...new Set([...current, ...wanted])].sort();
+    if (merged.length !== current.length) await updateRows(qr, 'extras_status', { content_types: JSON.stringify(merged) }, { id: row.id });
+  }
+}
+
+/**
+ * Undoes addBuiltInStatuses: the models' content types leave every status, and a built-in
+ * status left with none is deleted.
+ */
+export async function removeBuiltInStatuses(qr: QueryRunner, labels: string[]): Promise<void> {
+  for (const [slug, , , , contentTypes] of STATUSES) {
+    if (!contentTypes.some((ct) => labels.includes(ct))) continue;
+    const [row] = await selectRows(qr, 'extras_status', ['id', 'content_types'], { slug });
+    if (!row) continue;
+    const current = contentTypesOf(row);
+    const kept = current.filter((ct) => !labels.includes(ct));
+    if (kept.length === 0) await deleteRows(qr, 'extras_status', { id: row.id });
+    else if (kept.length !== current.length) await updateRows(qr, 'extras_status', { content_types: JSON.stringify(kept) }, { id: row.id });
+  }
 }

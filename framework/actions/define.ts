@@ -24,6 +24,11 @@ export class ActionRequest {
     return this.args.id;
   }
 
+  /** Settings of the application the model belongs to (a plugin's configuration). */
+  get settings(): Readonly<Record<string, unknown>> {
+    return this.model.app.settings;
+  }
+
   meta(cls: ModelClass): ModelMeta {
     return this.ctx.registry.forClass(cls);
   }

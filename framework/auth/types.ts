@@ -27,6 +27,10 @@ export interface AuthBackend {
   checkPassword(username: string, password: string, db: Executor): Promise<AuthUser | null>;
   /** The user of a browser session, or null. */
   findSession?(key: string, db: Executor): Promise<{ user: AuthUser; csrf: string } | null>;
+  /** Opens a session for a user who just logged in. */
+  createSession?(user: AuthUser, db: Executor): Promise<{ key: string; csrf: string; expires: Date }>;
+  /** Ends a session (logout). */
+  deleteSession?(key: string, db: Executor): Promise<void>;
 }
 
 export type Action = 'view' | 'add' | 'change' | 'delete';

@@ -129,7 +129,7 @@ export function openDatabase(ds: DataSource): Database {
     return new SqliteDatabase(writer, reader);
   }
   if (dialect === 'postgres') return new PostgresDatabase(driver.master as PgPool);
-  return new MysqlDatabase(driver.pool as MysqlPoolLike);
+  return new MysqlDatabase(driver.pool as MysqlPoolLike, ds.options.type === 'mysql' ? 'mysql' : 'mariadb');
 }
 
 /**

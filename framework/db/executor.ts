@@ -4,7 +4,7 @@ import { types as pgTypes } from 'pg';
 import type { Dialect } from './dialect/types';
 import { sqliteDialect } from './dialect/sqlite';
 import { postgresDialect } from './dialect/postgres';
-import { mysqlDialect } from './dialect/mysql';
+import { mariadbDialect, mysqlDialect } from './dialect/mysql';
 import { Mutex } from './mutex';
 
 export type Row = unknown[];
@@ -17,6 +17,8 @@ export interface Executor {
   objects(sql: string, params?: readonly unknown[]): Promise<ObjectRow[]>;
   /** Executes a statement and returns the number of affected rows. */
   run(sql: string, params?: readonly unknown[]): Promise<number>;
+  /** Executes an INSERT into a table with an auto-increment key `pk` and returns the new key. */
+  insertReturningId(sql: string, params: readonly unknown[], pk: string): Promise<number>;
   /** True inside a transaction. */
   readonly inTransaction: boolean;
 }
@@ -31,6 +33,11 @@ export interface Database {
   readonly reader: Executor;
   readonly stats: QueryStats;
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * Reads whose statements the server cancels after `ms` milliseconds (queries evaluating client
+   * regular expressions); a cancelled statement rejects with an error the dialect's isTimeout knows.
+   */
+  boundedRead<T>(ms: number, fn: (db: Executor) => Promise<T>): Promise<T>;
   /** Releases connections the Database opened itself (the SQLite reader). */
   close?(): void;
 }
@@ -95,6 +102,11 @@ class SqliteExecutor implements Executor {
     this.stats.queries++;
     return this.cache.get(sql).run(...sqliteParams(params)).changes;
   }
+  async insertReturningId(sql: string, params: readonly unknown[]): Promise<number> {
+    await this.wait();
+    this.stats.queries++;
+    return Number(this.cache.get(sql).run(...sqliteParams(params)).lastInsertRowid);
+  }
 }
 
 export class SqliteDatabase implements Database {
@@ -113,6 +125,11 @@ export class SqliteDatabase implements Database {
 
   close(): void {
     this.readerConn?.close();
+  }
+
+  /** SQLite evaluates regular expressions with RE2 (linear time): nothing to bound. */
+  boundedRead<T>(_ms: number, fn: (db: Executor) => Promise<T>): Promise<T> {
+    return fn(this.reader);
   }
 
   async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
@@ -165,6 +182,11 @@ class PostgresExecutor implements Executor {
     const r = await this.client.query({ text: sql, values: params as unknown[], types: pgTypesConfig });
     return r.rowCount ?? 0;
   }
+  async insertReturningId(sql: string, params: readonly unknown[], pk: string): Promise<number> {
+    this.stats.queries++;
+    const r = await this.client.query({ text: `${sql} RETURNING ${this.dialect.quote(pk)}`, values: params as unknown[], rowMode: 'array', types: pgTypesConfig });
+    return Number((r.rows as Row[])[0][0]);
+  }
 }
 
 export class PostgresDatabase implements Database {
@@ -173,6 +195,24 @@ export class PostgresDatabase implements Database {
   readonly reader: Executor;
   constructor(private readonly pool: PgPool) {
     this.reader = new PostgresExecutor(pool, this.stats, false);
+  }
+  /** PostgreSQL has no per-statement limit: a read-only transaction carries a local one. */
+  async boundedRead<T>(ms: number, fn: (db: Executor) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN READ ONLY');
+      try {
+        await client.query("SELECT set_config('statement_timeout', $1, true)", [String(Math.max(1, Math.floor(ms)))]);
+        const result = await fn(new PostgresExecutor(client, this.stats, false));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    } finally {
+      client.release();
+    }
   }
   async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
@@ -218,8 +258,12 @@ function mysqlParams(params: readonly unknown[]): unknown[] {
 }
 
 class MysqlExecutor implements Executor {
-  readonly dialect = mysqlDialect;
-  constructor(private readonly conn: MysqlConnectionLike, private readonly stats: QueryStats, readonly inTransaction: boolean) {}
+  constructor(
+    readonly dialect: Dialect,
+    private readonly conn: MysqlConnectionLike,
+    private readonly stats: QueryStats,
+    readonly inTransaction: boolean,
+  ) {}
   async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
     this.stats.queries++;
     const r = await mysqlQuery(this.conn, { sql, values: mysqlParams(params), rowsAsArray: true });
@@ -235,23 +279,84 @@ class MysqlExecutor implements Executor {
     const r = (await mysqlQuery(this.conn, { sql, values: mysqlParams(params) })) as { affectedRows?: number };
     return r?.affectedRows ?? 0;
   }
+  async insertReturningId(sql: string, params: readonly unknown[]): Promise<number> {
+    this.stats.queries++;
+    const r = (await mysqlQuery(this.conn, { sql, values: mysqlParams(params) })) as { insertId?: number };
+    return Number(r?.insertId);
+  }
+}
+
+/** Raised when the server gave up on a regular expression without failing the statement. */
+export class RegexLimitError extends Error {
+  readonly code = 'NETINV_REGEX_LIMIT';
+}
+
+/** MariaDB's warning for a PCRE2 failure (match or depth limit) during REGEXP. */
+const MARIADB_REGEX_WARNING = 1139;
+
+/**
+ * One pinned connection whose statements the server stops after `ms` milliseconds. MariaDB's
+ * PCRE2 does not fail a statement when a pattern exceeds its backtracking limit: REGEXP returns
+ * false with a warning, so each read is followed by SHOW WARNINGS on the same connection and such
+ * a warning becomes a RegexLimitError instead of a silently wrong result.
+ */
+class BoundedMysqlExecutor implements Executor {
+  readonly inTransaction = false;
+  private readonly inner: MysqlExecutor;
+  constructor(readonly dialect: Dialect, conn: MysqlConnectionLike, stats: QueryStats, private readonly ms: number) {
+    this.inner = new MysqlExecutor(dialect, conn, stats, false);
+  }
+  private bound(sql: string): string {
+    return this.dialect.withTimeout ? this.dialect.withTimeout(sql, this.ms) : sql;
+  }
+  private async checkWarnings(): Promise<void> {
+    const warnings = await this.inner.rows('SHOW WARNINGS');
+    const regex = warnings.find((w) => Number(w[1]) === MARIADB_REGEX_WARNING);
+    if (regex) throw new RegexLimitError(String(regex[2]));
+  }
+  async rows(sql: string, params?: readonly unknown[]): Promise<Row[]> {
+    const rows = await this.inner.rows(this.bound(sql), params);
+    await this.checkWarnings();
+    return rows;
+  }
+  async objects(sql: string, params?: readonly unknown[]): Promise<ObjectRow[]> {
+    const rows = await this.inner.objects(this.bound(sql), params);
+    await this.checkWarnings();
+    return rows;
+  }
+  run(sql: string, params?: readonly unknown[]): Promise<number> {
+    return this.inner.run(sql, params);
+  }
+  insertReturningId(sql: string, params: readonly unknown[], _pk: string): Promise<number> {
+    return this.inner.insertReturningId(sql, params);
+  }
 }
 
 export class MysqlDatabase implements Database {
-  readonly dialect = mysqlDialect;
+  readonly dialect: Dialect;
   readonly stats: QueryStats = { queries: 0 };
   readonly reader: Executor;
-  constructor(private readonly pool: MysqlPoolLike) {
-    this.reader = new MysqlExecutor(pool, this.stats, false);
+  constructor(private readonly pool: MysqlPoolLike, flavor: 'mysql' | 'mariadb' = 'mariadb') {
+    this.dialect = flavor === 'mysql' ? mysqlDialect : mariadbDialect;
+    this.reader = new MysqlExecutor(this.dialect, pool, this.stats, false);
+  }
+  async boundedRead<T>(ms: number, fn: (db: Executor) => Promise<T>): Promise<T> {
+    const conn = await this.connection();
+    try {
+      return await fn(new BoundedMysqlExecutor(this.dialect, conn, this.stats, ms));
+    } finally {
+      conn.release();
+    }
+  }
+  private connection(): Promise<MysqlConnectionLike & { release(): void }> {
+    return new Promise((resolve, reject) => this.pool.getConnection((err, c) => (err ? reject(err) : resolve(c))));
   }
   async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    const conn = await new Promise<MysqlConnectionLike & { release(): void }>((resolve, reject) =>
-      this.pool.getConnection((err, c) => (err ? reject(err) : resolve(c))),
-    );
+    const conn = await this.connection();
     try {
       await mysqlQuery(conn, { sql: 'START TRANSACTION' });
       try {
-        const result = await fn(new MysqlExecutor(conn, this.stats, true));
+        const result = await fn(new MysqlExecutor(this.dialect, conn, this.stats, true));
         await mysqlQuery(conn, { sql: 'COMMIT' });
         return result;
       } catch (err) {

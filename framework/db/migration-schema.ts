@@ -13,6 +13,8 @@ export interface ColumnSpec {
   scale?: number;
   nullable?: boolean;
   primary?: boolean;
+  /** Auto-increment integer key. */
+  increment?: boolean;
   /** A foreign-key column (TypeORM sizes those after the referenced column). */
   references?: boolean;
 }
@@ -52,7 +54,8 @@ export function tableColumn(qr: QueryRunner, spec: ColumnSpec): TableColumnOptio
     default: undefined,
     isArray: false,
     entityMetadata: { uniques: [], indices: [] },
-    isGenerated: false,
+    isGenerated: spec.increment ?? false,
+    generationStrategy: spec.increment ? 'increment' : undefined,
   };
   const type = driver.normalizeType(meta);
   let length = driver.getColumnLength(meta);
@@ -66,6 +69,7 @@ export function tableColumn(qr: QueryRunner, spec: ColumnSpec): TableColumnOptio
     scale: spec.scale,
     isNullable: spec.nullable ?? false,
     isPrimary: spec.primary ?? false,
+    ...(spec.increment ? { isGenerated: true, generationStrategy: 'increment' as const } : {}),
   };
 }
 
@@ -110,14 +114,60 @@ export async function createTable(qr: QueryRunner, spec: TableSpec): Promise<voi
   );
 }
 
+/** Identifier quoting and placeholders of the connected driver, for the seed-data helpers below. */
+function sqlStyle(qr: QueryRunner): { quote(id: string): string; placeholder(n: number): string; value(v: unknown): unknown } {
+  const type = qr.connection.options.type;
+  const mysql = type === 'mysql' || type === 'mariadb';
+  return {
+    quote: (id) => (mysql ? `\`${id}\`` : `"${id}"`),
+    placeholder: (n) => (type === 'postgres' ? `$${n}` : '?'),
+    value: (v) => (typeof v === 'boolean' && type !== 'postgres' ? (v ? 1 : 0) : v),
+  };
+}
+
+/** `a = ? AND b = ?` of an equality map, its values appended to `values`. */
+function whereClause(style: ReturnType<typeof sqlStyle>, where: Record<string, unknown>, values: unknown[]): string {
+  const parts = Object.entries(where).map(([col, v]) => {
+    values.push(style.value(v));
+    return `${style.quote(col)} = ${style.placeholder(values.length)}`;
+  });
+  return parts.length ? ` WHERE ${parts.join(' AND ')}` : '';
+}
+
 /** Inserts rows with bound values (seed data), in the connected dialect's placeholder style. */
 export async function insertRows(qr: QueryRunner, table: string, rows: Array<Record<string, unknown>>): Promise<void> {
-  const type = qr.connection.options.type;
-  const quote = (id: string) => (type === 'mysql' || type === 'mariadb' ? `\`${id}\`` : `"${id}"`);
+  const style = sqlStyle(qr);
   for (const row of rows) {
     const cols = Object.keys(row);
-    const placeholders = cols.map((_c, i) => (type === 'postgres' ? `$${i + 1}` : '?'));
-    const values = cols.map((c) => (typeof row[c] === 'boolean' && type !== 'postgres' ? (row[c] ? 1 : 0) : row[c]));
-    await qr.query(`INSERT INTO ${quote(table)} (${cols.map(quote).join(', ')}) VALUES (${placeholders.join(', ')})`, values);
+    const placeholders = cols.map((_c, i) => style.placeholder(i + 1));
+    const values = cols.map((c) => style.value(row[c]));
+    await qr.query(`INSERT INTO ${style.quote(table)} (${cols.map(style.quote).join(', ')}) VALUES (${placeholders.join(', ')})`, values);
   }
+}
+
+/** Rows of seed data matching an equality map (all rows without one), as objects keyed by column. */
+export async function selectRows(qr: QueryRunner, table: string, columns: string[], where: Record<string, unknown> = {}): Promise<Array<Record<string, unknown>>> {
+  const style = sqlStyle(qr);
+  const values: unknown[] = [];
+  const sql = `SELECT ${columns.map(style.quote).join(', ')} FROM ${style.quote(table)}${whereClause(style, where, values)}`;
+  return (await qr.query(sql, values)) as Array<Record<string, unknown>>;
+}
+
+/** Sets columns on the rows matching an equality map. */
+export async function updateRows(qr: QueryRunner, table: string, set: Record<string, unknown>, where: Record<string, unknown>): Promise<void> {
+  const style = sqlStyle(qr);
+  const values: unknown[] = [];
+  const assignments = Object.entries(set).map(([col, v]) => {
+    values.push(style.value(v));
+    return `${style.quote(col)} = ${style.placeholder(values.length)}`;
+  });
+  await qr.query(`UPDATE ${style.quote(table)} SET ${assignments.join(', ')}${whereClause(style, where, values)}`, values);
+}
+
+/** Deletes the rows matching an equality map (never the whole table: the map must not be empty). */
+export async function deleteRows(qr: QueryRunner, table: string, where: Record<string, unknown>): Promise<void> {
+  if (Object.keys(where).length === 0) throw new Error(`deleteRows(${table}) needs a condition`);
+  const style = sqlStyle(qr);
+  const values: unknown[] = [];
+  await qr.query(`DELETE FROM ${style.quote(table)}${whereClause(style, where, values)}`, values);
 }

@@ -1,3 +1,4 @@
+import { Index } from 'typeorm';
 import type { FieldKind } from '../fields/kind';
 import { booleanKind } from '../fields/boolean';
 import { choiceKind, type ChoiceOptions, type ChoiceSet } from '../fields/choice';
@@ -10,10 +11,12 @@ import { dateKind, dateTimeKind, type DateOptions } from '../fields/date';
 import { decimalKind, type DecimalOptions } from '../fields/decimal';
 import { foreignKeyKind, type ForeignKeyOptions } from '../fields/foreign-key';
 import { integerKind, type IntegerOptions } from '../fields/integer';
-import { jsonKind } from '../fields/json';
+import { jsonKind, type JsonOptions } from '../fields/json';
+import { macAddressKind } from '../fields/mac-address';
+import { relatedViaKind, type RelatedViaOptions } from '../fields/related-via';
 import { manyToManyKind, type ManyToManyOptions } from '../fields/many-to-many';
 import { relatedCountKind, type RelatedCountOptions } from '../fields/related-count';
-import { statusKind } from '../fields/status';
+import { statusKind, type StatusOptions } from '../fields/status';
 import { slugKind, stringKind, textKind, type SlugOptions, type StringOptions } from '../fields/string';
 import { treeDepthKind, treeParentKind, type TreeParentOptions } from '../fields/tree';
 import { uuidKind, type UuidOptions } from '../fields/uuid';
@@ -23,6 +26,8 @@ import { passwordKind } from '../fields/password';
 import { ipFamilyKind, networkKind, type NetworkRole } from '../fields/network';
 import { genericIdKind, genericObjectKind, genericTypeKind } from '../fields/generic-foreign-key';
 import { reverseListKind, type ReverseListOptions } from '../fields/reverse-list';
+import { integerPkKind } from '../fields/integer-pk';
+import { firstOfKind } from '../fields/first-of';
 import { naturalize } from '../fields/string';
 import { recordField, recordFilter, recordModel } from '../metadata/storage';
 import type { FieldOptions, ModelClass, ModelOptions, NamedFilterOptions, Thunk } from '../metadata/types';
@@ -57,7 +62,7 @@ export const Field = {
   Date: (o: DateOptions = {}) => declareField(dateKind, o),
   DateTime: (o: DateOptions = {}) => declareField(dateTimeKind, o),
   UUID: (o: UuidOptions = {}) => declareField(uuidKind, o),
-  JSON: (o: FieldOptions = {}) => declareField(jsonKind, { nullable: true, required: false, ...o }),
+  JSON: (o: JsonOptions = {}) => declareField(jsonKind, { nullable: true, required: false, ...o }),
 };
 
 /** A fixed choice set: `{value, label}` on read, the bare value on write. */
@@ -65,8 +70,11 @@ export function ChoiceField(choices: ChoiceSet, options: Omit<ChoiceOptions, 'ch
   return declareField(choiceKind, { ...options, choices } as ChoiceOptions);
 }
 
-/** extras.Status restricted to the statuses enabled for this model. */
-export function StatusField(target: Thunk<ModelClass>, options: FieldOptions = {}): PropertyDecorator {
+/**
+ * extras.Status restricted to the statuses enabled for this model. `defaultSlug` is the status a
+ * create gets when the request's API version has no status field (interfaces before 1.4).
+ */
+export function StatusField(target: Thunk<ModelClass>, options: Omit<StatusOptions, 'target'> = {}): PropertyDecorator {
   return declareField(statusKind, { ...options, target, onDelete: 'protect', feature: 'statuses' } as FieldOptions);
 }
 
@@ -104,6 +112,25 @@ export function RelatedCount(target: Thunk<ModelClass>, via: string, options: Om
   return declareField(relatedCountKind, { readOnly: true, ...options, target, via } as RelatedCountOptions);
 }
 
+/** A MAC address: any common notation in, `AA:BB:CC:DD:EE:FF` out; blank or null for none. */
+export function MACAddressField(options: FieldOptions = {}): PropertyDecorator {
+  return declareField(macAddressKind, { nullable: true, required: false, ...options });
+}
+
+/**
+ * A read-only key computed rather than stored (`config_context`, `network_driver_mappings`): from
+ * the model's own columns with `compute`, else from the application providing it, else `{}`.
+ * `optOut`/`optIn` name the query parameter that removes or adds it (`exclude`, `include`).
+ */
+export function ComputedField(options: ComputedOptions = {}): PropertyDecorator {
+  return declareField(computedKind, { required: false, lookups: false, ...options, readOnly: true });
+}
+
+/** A read-only nested object reached through foreign keys (`site` of a VM is `cluster.site`). */
+export function RelatedVia(target: Thunk<ModelClass>, path: string, options: FieldOptions = {}): PropertyDecorator {
+  return declareField(relatedViaKind, { required: false, lookups: false, ...options, readOnly: true, target, path } as RelatedViaOptions);
+}
+
 /** `parent` of a tree model; children are deleted with their parent. */
 export function TreeParent(options: TreeParentOptions = {}): PropertyDecorator {
   const parent = declareField(treeParentKind, {
@@ -124,15 +151,18 @@ export function TreeParent(options: TreeParentOptions = {}): PropertyDecorator {
   };
 }
 
-/** Hidden natural-sort key of another field (`_name` of `name`: digit runs padded), for ordering. */
-export function NaturalKey(of: string): PropertyDecorator {
+/**
+ * Hidden natural-sort key of another field (`_name` of `name`: digit runs padded), for ordering;
+ * `using` replaces the default key function (interfaces sort by slot, position and id).
+ */
+export function NaturalKey(of: string, using: (value: string) => string = naturalize): PropertyDecorator {
   return declareField(hiddenKind, {
     hidden: true,
     readOnly: true,
     lookups: false,
     sqlType: 'varchar',
     length: 255,
-    derive: (values) => naturalize(String(values[of] ?? '')),
+    derive: (values) => using(String(values[of] ?? '')),
   } as HiddenOptions);
 }
 
@@ -205,10 +235,22 @@ export function GenericForeignKey(options: { types: string[]; help?: string }): 
     declareField(genericTypeKind, { ...shared, label: `${relation.replace(/_/g, ' ')} type` } as FieldOptions)(proto, `${relation}_type`);
     declareField(genericIdKind, { ...shared, label: `${relation.replace(/_/g, ' ')} id` } as FieldOptions)(proto, `${relation}_id`);
     declareField(genericObjectKind, { ...shared, readOnly: true, lookups: false, help: options.help } as FieldOptions)(proto, relation);
+    // Filters by target (`?device=`, `?interface_id=`) look the pair up together.
+    Index([`${relation}_type`, `${relation}_id`])((proto as { constructor: Function }).constructor);
   };
 }
 
 /** The read-only list of objects whose foreign key `via` points here (`nat_outside`). */
 export function ReverseList(target: Thunk<ModelClass>, via: string, options: Omit<ReverseListOptions, 'target' | 'via'> = {}): PropertyDecorator {
   return declareField(reverseListKind, { readOnly: true, required: false, lookups: false, ...options, target, via } as FieldOptions);
+}
+
+/** An auto-increment integer `id` (groups), instead of the UUID of BaseModel. */
+export function IntegerPrimaryKey(): PropertyDecorator {
+  return declareField(integerPkKind, { slot: 'head', readOnly: true, label: 'Id' } as FieldOptions);
+}
+
+/** Read-only: the first non-null of the named fields (`primary_ip` of `primary_ip6`, `primary_ip4`). */
+export function FirstOf(of: string[], options: FieldOptions = {}): PropertyDecorator {
+  return declareField(firstOfKind, { readOnly: true, required: false, lookups: false, ...options, of } as FieldOptions);
 }

@@ -1,7 +1,7 @@
 import { FieldError } from '../errors';
 import type { FieldOptions } from '../metadata/types';
 import { applyColumn, baseInfo, inList, rejectNull } from './common';
-import { FilterValueError, type FieldKind } from './kind';
+import type { FieldKind } from './kind';
 
 const TRUE = new Set(['t', 'T', 'y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON', '1', 1, true]);
 const FALSE = new Set(['f', 'F', 'n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF', '0', 0, 0.0, false]);
@@ -13,12 +13,15 @@ export function parseBoolean(input: unknown): boolean {
   throw new FieldError('Must be a valid boolean.');
 }
 
-/** Filter values: true/false (any case), 1/0, yes/no; anything else is a 400. */
-export function booleanFilterValue(raw: string): boolean {
-  const t = raw.trim().toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(t)) return true;
-  if (['false', '0', 'no', 'off'].includes(t)) return false;
-  throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
+/**
+ * Boolean filter values as Django's NullBooleanSelect reads them (Nautobot's boolean filters):
+ * `true`/`True` (legacy `2`) and `false`/`False` (legacy `3`). Any other value, `1` and `yes`
+ * included, means "no filter": undefined, which callers drop without an error.
+ */
+export function booleanFilterValue(raw: string): boolean | undefined {
+  if (raw === 'true' || raw === 'True' || raw === '2') return true;
+  if (raw === 'false' || raw === 'False' || raw === '3') return false;
+  return undefined;
 }
 
 /** Drivers return booleans as true/false, 1/0 or "1"/"0". */

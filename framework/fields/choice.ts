@@ -123,7 +123,7 @@ export const choiceKind: FieldKind = {
   schema(field, mode) {
     const { choices, plain } = opts(field);
     const valueSchema = { type: choices.numeric ? 'integer' : 'string', enum: [...choices.values, ...(field.blank && !choices.numeric ? [''] : [])] };
-    if (plain || mode === 'write') return { ...valueSchema, ...(field.nullable || field.blank ? { nullable: true } : {}) };
+    if (plain || mode !== 'read') return { ...valueSchema, ...(field.nullable || field.blank ? { nullable: true } : {}) };
     return {
       type: 'object',
       properties: {

@@ -2,7 +2,7 @@ import { Column } from 'typeorm';
 import type { ColumnOptions } from 'typeorm';
 import { escapeLike, type Dialect } from '../db/dialect/types';
 import type { Params } from '../db/params';
-import { compileRegex } from '../db/sqlite-functions';
+import { CommonRegex } from '../filterset/regex';
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { Emitter, SelectScope } from '../serializer/select';
@@ -102,29 +102,27 @@ export function compareText(dialect: Dialect, expr: string, lookup: string, valu
     case 'regex':
     case 'iregex': {
       const ci = lookup === 'iregex';
-      return or(values.map((v) => dialect.regex(expr, params.add(dialect.regexValue(String(v), ci)), ci)));
+      return or(values.map((v) => {
+        const pattern = (v instanceof CommonRegex ? v : CommonRegex.parse(String(v))).render(dialect.regexSyntax, ci);
+        return dialect.regex(expr, params.add(dialect.regexValue(pattern, ci)), ci);
+      }));
     }
     default:
       return compareScalar(expr, lookup, values, params);
   }
 }
 
-/**
- * Regular expressions are checked against RE2's syntax before they reach any database, so an
- * invalid or backtracking-only construct (back-references, look-around) is a 400 everywhere.
- */
-export function checkRegex(pattern: string): string {
-  try {
-    compileRegex(pattern, false);
-  } catch (err) {
-    throw new FilterValueError(`Invalid regular expression: ${(err as Error).message}`);
-  }
-  return pattern;
+/** True for lookups whose value is a regular expression. */
+export function isRegexLookup(lookup: string): boolean {
+  return lookup === 'regex' || lookup === 'iregex';
 }
 
-/** Text filter values: any string; regular expressions validated. */
-export function textFilterValue(raw: string, lookup: string): string {
-  if (lookup === 'regex' || lookup === 'iregex') return checkRegex(raw);
+/**
+ * Text filter values: any string. Regular expressions are parsed into the common subset every
+ * database evaluates alike (framework/filterset/regex.ts); anything else is a 400 before SQL.
+ */
+export function textFilterValue(raw: string, lookup: string): string | CommonRegex {
+  if (isRegexLookup(lookup)) return CommonRegex.parse(raw);
   return raw;
 }
 

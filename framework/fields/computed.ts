@@ -7,17 +7,43 @@ import type { WriteContext } from '../serializer/write-context';
 import { baseInfo } from './common';
 import type { FieldKind } from './kind';
 
+/**
+ * A key whose value is not a column. Three sources, one kind:
+ * - derived from the object's own columns by the model (`from` + `compute`:
+ *   `network_driver_mappings`);
+ * - supplied read-only by an application providing a {@link ComputedValueProvider}
+ *   (`config_context` from config contexts), usually opt-out (`exclude=config_context`);
+ * - a per-request feature (`relationships`, `computed_fields`, declared with `@Computed`): the
+ *   application provides a {@link ComputedProvider} that loads, derives and possibly writes the
+ *   value; opt-in through `include`.
+ * With no source at all the key reads `{}`.
+ */
 export interface ComputedOptions extends FieldOptions {
+  /** Query parameter that must name the key for it to appear on GET (`include=relationships`). */
+  optIn?: string;
+  /** Query parameter that removes the key when it names it (`exclude=config_context`). */
+  optOut?: string;
+  /** Fields of the model the value is computed from; `compute` receives their raw column values. */
+  from?: string[];
+  compute?: (values: Record<string, unknown>) => Json;
+  /** Name under which an application provides the values (`provides` of defineApp); default: the field name. */
+  provider?: string;
   /**
-   * `include`: on GET the field is present only when the `include` parameter names it; write
-   * responses always carry it (Nautobot's opt-in fields).
+   * Set by `@Computed`: the field is the feature named like it, whose provider is a
+   * {@link ComputedProvider} (per-request values, optionally writable).
    */
-  optIn: 'include';
+  feature?: string;
+}
+
+/** What an application supplies for a read-only computed key: the values for a page of objects. */
+export interface ComputedValueProvider {
+  /** Values by object id; objects left out read as `{}`. Called only when the key is shown. */
+  load(field: FieldMeta, ids: Id[], rc: RenderContext): Promise<Map<Id, Json>>;
 }
 
 /**
- * Supplies the values of a computed field. It is the provider of the feature named like the
- * field (`relationships`, `computed_fields`), contributed by an application; without one the
+ * Supplies the values of a feature computed field. It is the provider of the feature named like
+ * the field (`relationships`, `computed_fields`), contributed by an application; without one the
  * field reads `{}`.
  */
 export interface ComputedProvider {
@@ -35,61 +61,134 @@ export interface ComputedProvider {
   removed?(model: ModelMeta, ids: Id[], wc: WriteContext): Promise<void>;
 }
 
-function providerOf(field: FieldMeta): ComputedProvider | undefined {
-  return field.extra.provider as ComputedProvider | undefined;
+function opts(field: FieldMeta): ComputedOptions {
+  return field.opts<ComputedOptions>();
 }
 
-function isProvider(value: unknown): value is ComputedProvider {
+function isFeatureField(field: FieldMeta): boolean {
+  return !!opts(field).feature;
+}
+
+function isValueProvider(value: unknown): value is ComputedValueProvider {
+  return typeof (value as ComputedValueProvider | undefined)?.load === 'function';
+}
+
+function isFeatureProvider(value: unknown): value is ComputedProvider {
   if (value === null || typeof value !== 'object') return false;
   const p = value as ComputedProvider;
   return typeof p.load === 'function' || typeof p.value === 'function';
 }
 
-/** A value derived per request from data outside the row (relationships, computed fields). */
+/** The read-only provider of a plain computed key (`config_context`). */
+export function computedProvider(field: FieldMeta): ComputedValueProvider | undefined {
+  return isFeatureField(field) ? undefined : (field.extra.provider as ComputedValueProvider | undefined);
+}
+
+/** The provider of a feature computed field (`relationships`, `computed_fields`). */
+function featureProvider(field: FieldMeta): ComputedProvider | undefined {
+  return isFeatureField(field) ? (field.extra.provider as ComputedProvider | undefined) : undefined;
+}
+
+/**
+ * Whether a request shows the key. Opt-out follows Nautobot's views: the last value of the
+ * parameter is searched as text (`exclude=config_context,foo` works). Opt-in follows its
+ * OptInFieldsMixin: write responses always show it; on reads a single value is searched as
+ * text, repeated values must name the key exactly. `include` is decided once per request
+ * (`RenderContext.include`); other opt-in parameters apply the same rule here.
+ */
+export function computedShown(field: FieldMeta, rc: Pick<RenderContext, 'query' | 'writing' | 'include'>): boolean {
+  const o = opts(field);
+  if (o.optOut) {
+    const values = rc.query.get(o.optOut);
+    if (values && values.length && values[values.length - 1].includes(field.name)) return false;
+  }
+  if (o.optIn === 'include') return rc.include(field.name);
+  if (o.optIn) {
+    if (rc.writing) return true;
+    const values = rc.query.get(o.optIn) ?? [];
+    return values.length === 1 ? values[0].includes(field.name) : values.includes(field.name);
+  }
+  return true;
+}
+
 export const computedKind: FieldKind & ResolvingKind = {
   name: 'computed',
   decorate() {
     /* no column */
   },
   resolve(field: FieldMeta, registry: Registry) {
-    const provider = registry.providers[field.name];
-    if (isProvider(provider)) field.extra.provider = provider;
+    const o = opts(field);
+    if (o.compute) {
+      for (const name of o.from ?? []) {
+        if (!field.model.field(name)?.column) throw new Error(`${field.model.label}.${field.name}: computed from ${name}, which is not a column field`);
+      }
+      return;
+    }
+    const provided = registry.providers[o.provider ?? field.name];
+    if (o.feature ? isFeatureProvider(provided) : isValueProvider(provided)) field.extra.provider = provided;
   },
   column: () => null,
   reader(field, scope, mode) {
-    if (mode.brief) return null;
-    const name = field.name;
-    const model = scope.model;
-    const idIndex = scope.idIndex;
-    const key = `${model.label}.${name}:${scope.key}`;
-    const provider = providerOf(field);
-    if (provider?.load) {
-      const load = provider.load.bind(provider);
-      scope.addLoader({
-        key,
-        idIndex,
-        load: (ids, rc) => (rc.include(name) ? load(model, ids, rc) : Promise.resolve(new Map())),
-      });
+    const o = opts(field);
+    if (o.compute) {
+      const compute = o.compute;
+      const refs = (o.from ?? []).map((name) => [name, scope.column(scope.model.field(name)?.column as string)] as const);
+      return (row, rc) => {
+        if (!computedShown(field, rc)) return undefined;
+        const values: Record<string, unknown> = {};
+        for (const [name, i] of refs) values[name] = row[i];
+        return compute(values);
+      };
     }
-    return (row, rc, out) => {
-      if (!rc.include(name)) return undefined;
-      const loaded = rc.loaded.get(key)?.get(row[idIndex] as Id);
-      if (provider?.value) return provider.value(model, out ?? {}, loaded, rc);
-      return loaded ?? {};
-    };
+    const idIndex = scope.idIndex;
+    if (o.feature) {
+      // Feature fields (relationships, computed fields) never appear in brief form.
+      if (mode.brief) return null;
+      const model = scope.model;
+      const key = `${model.label}.${field.name}:${scope.key}`;
+      const provider = featureProvider(field);
+      if (provider?.load) {
+        const load = provider.load.bind(provider);
+        scope.addLoader({
+          key,
+          idIndex,
+          load: (ids, rc) => (computedShown(field, rc) ? load(model, ids, rc) : Promise.resolve(new Map<Id, Json>())),
+        });
+      }
+      return (row, rc, out) => {
+        if (!computedShown(field, rc)) return undefined;
+        const loaded = rc.loaded.get(key)?.get(row[idIndex] as Id);
+        if (provider?.value) return provider.value(model, out ?? {}, loaded, rc);
+        return loaded ?? {};
+      };
+    }
+    const provider = computedProvider(field);
+    if (!provider) return (_row, rc) => (computedShown(field, rc) ? {} : undefined);
+    const key = `computed:${scope.key}:${field.name}`;
+    // The provider's work (merging config contexts…) is skipped for requests that leave the key out.
+    scope.addLoader({
+      key,
+      idIndex,
+      load: (ids, rc) => (computedShown(field, rc) ? provider.load(field, ids, rc) : Promise.resolve(new Map<Id, Json>())),
+    });
+    return (row, rc) => (computedShown(field, rc) ? (rc.loaded.get(key)?.get(row[idIndex] as Id) ?? {}) : undefined);
+  },
+  queryParams(field) {
+    const o = opts(field);
+    return [o.optIn, o.optOut].filter((p): p is string => !!p);
   },
   async parse(field, input, wc) {
-    const provider = providerOf(field);
+    const provider = featureProvider(field);
     return provider?.parse ? provider.parse(field.model, input, wc) : undefined;
   },
   async validate(field, values, wc) {
-    await providerOf(field)?.validate?.(field.model, values[field.name], wc);
+    await featureProvider(field)?.validate?.(field.model, values[field.name], wc);
   },
   async afterWrite(field, id, value, wc) {
-    await providerOf(field)?.write?.(field.model, id, value, wc);
+    await featureProvider(field)?.write?.(field.model, id, value, wc);
   },
   async removed(field, ids, wc) {
-    await providerOf(field)?.removed?.(field.model, ids, wc);
+    await featureProvider(field)?.removed?.(field.model, ids, wc);
   },
   info: (field) => baseInfo(field, 'field'),
   schema: (field) => ({ type: 'object', additionalProperties: true, ...(field.readOnly ? { readOnly: true } : {}) }),

@@ -3,7 +3,8 @@ import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
 import { objectEmitter } from '../serializer/representation';
-import { resolveRelated } from '../serializer/related';
+import { matchAttributes, resolveRelated } from '../serializer/related';
+import { FieldError } from '../errors';
 import { baseInfo, inList } from './common';
 import type { FieldKind, FieldInfo } from './kind';
 import { FilterValueError } from './kind';
@@ -24,6 +25,13 @@ export interface ForeignKeyOptions extends FieldOptions {
   descendants?: boolean;
   /** The model's brief form shows this relation as the bare id, not the nested object. */
   briefAsId?: boolean;
+  /** The `<name>` filter (natural key or id); off leaves only `<name>_id`. */
+  naturalFilter?: boolean;
+  /**
+   * Only targets matching these attributes may be chosen (Django's limit_choices_to), e.g.
+   * `{ vm_role: true }`; another target is refused as if it did not exist.
+   */
+  limit?: Record<string, unknown>;
 }
 
 export function fkOptions(field: FieldMeta): ForeignKeyOptions {
@@ -77,7 +85,17 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
     return (row, rc) => (row[idIndex] === null || row[idIndex] === undefined ? null : inner(row, rc));
   },
   async parse(field, input, wc) {
-    return resolveRelated(field.target as ModelMeta, input, wc, field.nullable);
+    const target = field.target as ModelMeta;
+    const id = await resolveRelated(target, input, wc, field.nullable);
+    const limit = fkOptions(field).limit;
+    if (id !== null && limit) {
+      const [match] = await matchAttributes(wc.tx, target, { ...limit, [target.pk.name]: id }, 1);
+      if (match === undefined) {
+        // Django's message for a choice outside limit_choices_to, the id in Python's repr.
+        throw new FieldError(`${target.verboseName} instance with id ${target.integerPk ? id : `UUID('${id}')`} does not exist.`);
+      }
+    }
+    return id;
   },
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
   store: (field, value) => ({ [field.column as string]: value }),
@@ -95,5 +113,11 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
     const info: FieldInfo = baseInfo(field, 'nested object');
     info.children = ic.nestedInfo(field);
     return info;
+  },
+  schema(field, mode, sc) {
+    const target = field.target as ModelMeta;
+    const value = mode === 'write' ? sc.related(target) : sc.nested(target);
+    // A $ref takes no sibling keywords in OpenAPI 3.0, so nullability wraps it.
+    return field.nullable ? { allOf: [value], nullable: true } : value;
   },
 };

@@ -1,6 +1,14 @@
+import { FieldError } from '../errors';
 import type { FieldOptions, Json } from '../metadata/types';
-import { applyColumn, baseInfo, rejectNull } from './common';
+import { applyColumn, baseInfo, compareText, rejectNull } from './common';
 import type { FieldKind } from './kind';
+
+export interface JsonOptions extends FieldOptions {
+  /** Only a JSON object (or null) is accepted, as Nautobot's local config context data. */
+  object?: boolean;
+  /** Message for a value that is not an object. */
+  objectMessage?: string;
+}
 
 /** Drivers return JSON text; an empty or invalid text reads as null. */
 export function parseJsonColumn(raw: unknown): Json {
@@ -25,10 +33,16 @@ export const jsonKind: FieldKind = {
   },
   parse(field, input) {
     if (rejectNull(field, input)) return null;
+    const o = field.opts<JsonOptions>();
+    if (o.object && (typeof input !== 'object' || input === null || Array.isArray(input))) {
+      throw new FieldError(o.objectMessage ?? 'JSON data must be in object form. Example: {"foo": 123}');
+    }
     return input;
   },
   load: (field, row) => parseJsonColumn(row[field.column as string]),
   store: (field, value) => ({ [field.column as string]: value === null || value === undefined ? null : JSON.stringify(value) }),
+  // No generated filters; named filters may test for null or search the stored text.
+  compare: (_field, expr, lookup, values, params) => compareText(params.dialect, expr, lookup, values, params),
   info: (field) => baseInfo(field, 'field'),
   schema: (field) => ({ ...(field.nullable ? { nullable: true } : {}) }),
 };

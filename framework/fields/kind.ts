@@ -1,11 +1,11 @@
-import type { FieldMeta } from '../metadata/model-meta';
+import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import type { ApiVersion } from '../versioning/version';
 import type { Json } from '../metadata/types';
 import type { SelectScope, PlanMode, Emitter } from '../serializer/select';
 import type { WriteContext } from '../serializer/write-context';
 import type { Params } from '../db/params';
 import type { Dialect } from '../db/dialect/types';
 import type { ObjectRow } from '../db/executor';
-import type { ApiVersion } from '../versioning/version';
 
 /** What OPTIONS shows for one field (DRF SimpleMetadata shape). */
 export interface FieldInfo {
@@ -24,6 +24,19 @@ export interface FieldInfo {
 }
 
 export type OpenApiSchema = Record<string, unknown>;
+
+/** `read`: the full representation; `brief`: the nested form; `write`: what a client sends. */
+export type SchemaMode = 'read' | 'brief' | 'write';
+
+/** What a kind's OpenAPI facet may ask of the document being built. */
+export interface SchemaContext {
+  /** API version the document describes (fields and shapes that change by version). */
+  readonly version: ApiVersion;
+  /** The nested (brief) form of a model, as a reference to its component. */
+  nested(model: ModelMeta): OpenApiSchema;
+  /** How a client names an object of a model on write: its id or an attribute object. */
+  related(model: ModelMeta): OpenApiSchema;
+}
 
 export interface InfoContext {
   /** Status choices etc. need data: looked up once per OPTIONS request. */
@@ -84,6 +97,8 @@ export interface FieldKind {
   compare?(field: FieldMeta, expr: string, lookup: string, values: unknown[], params: Params): string;
   /** As `compare`, for kinds stored over several columns; `col` gives a column's qualified name. */
   compareRow?(field: FieldMeta, col: (column: string) => string, lookup: string, values: unknown[], params: Params): string;
+  /** Query parameters the field reads while rendering (`exclude`): not filters on its model's endpoint. */
+  queryParams?(field: FieldMeta): readonly string[];
 
   // -- description -----------------------------------------------------------------------------
   info(field: FieldMeta, ic: InfoContext): FieldInfo;
@@ -91,7 +106,8 @@ export interface FieldKind {
   loadChoices?(field: FieldMeta, db: import('../db/executor').Executor): Promise<Array<{ value: Json; display: string }>>;
   /** Called by defineApp, once the model's table name is known (link tables). */
   define?(declaration: { property: string; options: object }, cls: Function, table: string, modelName: string): void;
-  schema?(field: FieldMeta, mode: 'read' | 'write'): OpenApiSchema;
+  /** OpenAPI schema of one value; the document builder adds readOnly, writeOnly and required. */
+  schema?(field: FieldMeta, mode: SchemaMode, sc: SchemaContext): OpenApiSchema;
 }
 
 /** A malformed filter value: reported as `{param: [message]}` with 400. */

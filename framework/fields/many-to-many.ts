@@ -179,6 +179,12 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
     return [...new Set(ids)];
   },
   defaultValue: () => [],
+  schema(field, mode, sc) {
+    const target = field.target as ModelMeta;
+    if (mode !== 'write') return { type: 'array', items: sc.nested(target) };
+    if (opts(field).writeBy === 'nested') return { type: 'array', items: sc.related(target) };
+    return { type: 'array', items: target.integerPk ? { type: 'integer' } : { type: 'string', format: 'uuid' } };
+  },
   async loadMany(field, ids, wc) {
     return (await currentLinks(field, ids, wc)) as Map<Id, unknown>;
   },

@@ -196,7 +196,7 @@ export const ipFamilyKind: FieldKind = {
   compare: (_field, expr, _lookup, values, params) => inList(expr, values, params),
   info: (field) => ({ ...baseInfo(field, 'field'), read_only: true }),
   schema: (_field, mode) =>
-    mode === 'write'
+    mode !== 'read'
       ? { type: 'integer', enum: [4, 6] }
       : { type: 'object', properties: { value: { type: 'integer', enum: [4, 6] }, label: { type: 'string', enum: ['IPv4', 'IPv6'] } } },
 };

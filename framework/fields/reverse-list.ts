@@ -83,5 +83,10 @@ export const reverseListKind: FieldKind & ResolvingKind = {
     };
   },
   info: (field) => ({ ...baseInfo(field, 'field'), read_only: true }),
-  schema: () => ({ type: 'array', items: { type: 'object' }, readOnly: true }),
+  schema(field, _mode, sc) {
+    const nested = sc.nested(field.target as ModelMeta);
+    const since = opts(field).listSince;
+    if (since !== undefined && sc.version.lt(since)) return { allOf: [nested], nullable: true };
+    return { type: 'array', items: nested };
+  },
 };

@@ -1,5 +1,5 @@
 import { Index, JoinColumn, ManyToOne } from 'typeorm';
-import { FieldError } from '../errors';
+import { FieldError, ValidationError } from '../errors';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
@@ -11,6 +11,8 @@ import type { FieldKind } from './kind';
 
 export interface StatusOptions extends FieldOptions {
   target: Thunk<ModelClass>;
+  /** Slug of the status a create gets when none was sent and the field is not writable (older API versions). */
+  defaultSlug?: string;
 }
 
 function statusModel(field: FieldMeta): ModelMeta {
@@ -44,15 +46,16 @@ export const statusKind: FieldKind & ResolvingKind = {
       throw new FieldError('This field may not be null.');
     }
     const slug = typeof input === 'string' ? input.toLowerCase() : pyRepr(input);
-    const target = statusModel(field);
-    const params = new Params(wc.tx.dialect);
-    const q = wc.tx.dialect.quote;
-    const rows = await wc.tx.rows(
-      `SELECT ${q('id')} FROM ${q(target.table)} WHERE ${q('slug')} = ${params.add(slug)} AND ${containsLabel(q('content_types'), field.model.label, params)}`,
-      params.values,
-    );
-    if (rows.length !== 1) throw new FieldError(`Object with slug=${typeof input === 'string' ? input.toLowerCase() : slug} does not exist.`);
-    return rows[0][0] as string;
+    const id = await statusFor(field, slug, wc.tx);
+    if (id === null) throw new FieldError(`Object with slug=${slug} does not exist.`);
+    return id;
+  },
+  async prepare(field, values, wc) {
+    const slug = field.opts<StatusOptions>().defaultSlug;
+    if (!slug || !wc.creating || values[field.name] !== undefined) return;
+    const id = await statusFor(field, slug, wc.tx);
+    if (id === null) throw new ValidationError({ [field.name]: [`Default status '${slug}' does not exist`] });
+    values[field.name] = id;
   },
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
   store: (field, value) => ({ [field.column as string]: value }),
@@ -68,6 +71,18 @@ export const statusKind: FieldKind & ResolvingKind = {
       ? { type: 'string', description: 'Status slug' }
       : { type: 'object', properties: { value: { type: 'string' }, label: { type: 'string' } } },
 };
+
+/** Id of the status with this slug enabled for the field's model, or null. */
+async function statusFor(field: FieldMeta, slug: string, db: Executor): Promise<string | null> {
+  const target = statusModel(field);
+  const params = new Params(db.dialect);
+  const q = db.dialect.quote;
+  const rows = await db.rows(
+    `SELECT ${q('id')} FROM ${q(target.table)} WHERE ${q('slug')} = ${params.add(slug)} AND ${containsLabel(q('content_types'), field.model.label, params)}`,
+    params.values,
+  );
+  return rows.length === 1 ? (rows[0][0] as string) : null;
+}
 
 /** Statuses valid for the field's model, ordered by name, as OPTIONS lists them. */
 export async function statusChoices(field: FieldMeta, db: Executor): Promise<Array<{ value: string; display: string }>> {

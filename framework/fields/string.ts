@@ -32,6 +32,27 @@ export function naturalize(value: string, maxLength = 255): string {
   return out.join('').slice(0, maxLength);
 }
 
+/** Interface names: type prefix, slot/subslot/position/subposition, id, `:channel`, `.subinterface`, rest. */
+const INTERFACE_NAME =
+  /^(?<type>[^\d.:]+)?(?:(?<slot>\d+)\/)?(?:(?<subslot>\d+)\/)?(?:(?<position>\d+)\/)?(?:(?<subposition>\d+)\/)?(?<id>\d+)?(?::(?<channel>\d+))?(?:\.(?<vc>\d+))?(?<remainder>.*)$/;
+
+/**
+ * Nautobot's interface sort key: slot/subslot/position/subposition padded to 4 digits (missing
+ * ones as 9999, so they sort last), then the type, then id, channel and subinterface padded to 6
+ * (missing ones as `......`), then the naturalised rest. `Gi1/0/2` sorts before `Gi1/0/10`.
+ */
+export function naturalizeInterface(value: string, maxLength = 100): string {
+  const m = INTERFACE_NAME.exec(value);
+  if (!m?.groups) return value;
+  const g = m.groups;
+  let out = '';
+  for (const part of [g.slot, g.subslot, g.position, g.subposition]) out += part !== undefined ? part.padStart(4, '0') : '9999';
+  if (g.type !== undefined) out += g.type;
+  for (const part of [g.id, g.channel, g.vc]) out += part !== undefined ? part.padStart(6, '0') : '......';
+  if (g.remainder !== undefined && out.length < maxLength) out += naturalize(g.remainder, maxLength - out.length);
+  return out.slice(0, maxLength);
+}
+
 /** Django's slugify: ASCII-folded, lower-cased, punctuation dropped, spaces/dashes collapsed. */
 export function slugify(value: string, separator: '-' | '_' = '-'): string {
   const ascii = value.normalize('NFKD').replace(/[^\x00-\x7f]/g, '');

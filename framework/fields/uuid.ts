@@ -42,7 +42,10 @@ export const uuidKind: FieldKind = {
     if (!v) throw new FilterValueError('Enter a valid UUID.');
     return v;
   },
-  compare: (_f, expr, lookup, values, params) => compareText(params.dialect, expr, lookup, values, params),
+  compare(_f, expr, lookup, values, params) {
+    if (lookup === 'exact' || lookup === 'in' || lookup === 'isnull') return compareText(params.dialect, expr, lookup, values, params);
+    return compareText(params.dialect, params.dialect.text(expr), lookup, values, params);
+  },
   info: (field) => baseInfo(field, 'string'),
   schema: (field) => ({ type: 'string', format: 'uuid', ...(field.nullable ? { nullable: true } : {}) }),
 };

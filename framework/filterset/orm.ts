@@ -36,7 +36,10 @@ function ormValue(field: FieldMeta, value: unknown, lookup: string): unknown {
   if (!parse) return value;
   const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
   try {
-    return parse(field, text, lookup);
+    const parsed = parse(field, text, lookup);
+    // A boolean filter ignores values it does not know; an attribute dictionary may not.
+    if (parsed === undefined) throw new FieldError(`“${text}” value must be either True or False.`);
+    return parsed;
   } catch (err) {
     if (err instanceof FilterValueError) throw new FieldError(err.message);
     throw err;
@@ -64,6 +67,10 @@ function walk(model: ModelMeta, segments: string[], value: unknown, key: string)
   const [head, ...rest] = segments;
   let field = model.field(head);
   if (field?.hidden) field = undefined;
+  // Nautobot's constraints name the stored network columns (`network`, `host`) of IPAM models.
+  if (!field && (head === 'network' || head === 'host')) {
+    field = model.fields.find((f) => f.kind.name === 'network' && (f.options as { role?: string }).role === head);
+  }
   if (!field && head.endsWith('_id')) {
     const fk = model.field(head.slice(0, -3));
     if (fk && fk.column === head) field = fk;
@@ -104,6 +111,18 @@ export class Predicates {
   lookup(path: string, lookup: string, value: unknown): Predicate {
     return ormPredicate(this.model, lookup === 'exact' ? path : `${path}__${lookup}`, value);
   }
+  /**
+   * The generic relation `relation` points at an object of model `label` matching `attributes`
+   * (`p.generic('assigned_object', 'dcim.interface', { device__name: 'r1' })`).
+   */
+  generic(relation: string, label: string, attributes: Record<string, unknown>): Predicate {
+    const typeField = this.model.field(`${relation}_type`);
+    const idField = this.model.field(`${relation}_id`);
+    const target = ((typeField?.extra.targets as ModelMeta[] | undefined) ?? []).find((m) => m.label === label);
+    if (!typeField || !idField || !target) throw new FieldError(`${relation} cannot point at ${label}`);
+    return { kind: 'generic', typeField, idField, target, item: ormFilter(target, attributes) };
+  }
+
   /** Every `key: value` pair holds. */
   match(attributes: Record<string, unknown>): Predicate {
     return ormFilter(this.model, attributes);

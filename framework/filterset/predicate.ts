@@ -14,6 +14,8 @@ export type Predicate =
   | { kind: 'related'; via: FieldMeta; item: Predicate }
   | { kind: 'reverse'; relation: ReverseRelation; item: Predicate }
   | { kind: 'reverse-link'; relation: ReverseRelation; item: Predicate }
+  /** A generic relation (`assigned_object`) pointing at an object of `target` matching `item`. */
+  | { kind: 'generic'; typeField: FieldMeta; idField: FieldMeta; target: ModelMeta; item: Predicate }
   | { kind: 'sql'; build: (alias: string, params: Params) => string }
   | JsonKeyTest
   | { kind: 'const'; value: boolean };
@@ -81,14 +83,23 @@ export function compilePredicate(p: Predicate, model: ModelMeta, alias: string, 
       const via = p.via;
       const target = via.target as ModelMeta;
       const sub = aliases.next();
-      const inner = compilePredicate(p.item, target, sub, params, aliases);
       const link = via.extra.link as LinkSpec | undefined;
       if (link) {
         const lk = aliases.next('lk');
+        // Bound before the inner predicate's values: placeholders are positional on SQLite and MySQL.
         const disc = link.discriminator ? ` AND ${q(lk)}.${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}` : '';
+        const inner = compilePredicate(p.item, target, sub, params, aliases);
         return `EXISTS (SELECT 1 FROM ${q(link.table)} ${q(lk)} WHERE ${q(lk)}.${q(link.owner)} = ${q(alias)}.${q(model.pk.column as string)}${disc} AND ${q(lk)}.${q(link.target)} IN (SELECT ${q(sub)}.${q(target.pk.column as string)} FROM ${q(target.table)} ${q(sub)} WHERE ${inner}))`;
       }
+      const inner = compilePredicate(p.item, target, sub, params, aliases);
       return `${q(alias)}.${q(via.column as string)} IN (SELECT ${q(sub)}.${q(target.pk.column as string)} FROM ${q(target.table)} ${q(sub)} WHERE ${inner})`;
+    }
+    case 'generic': {
+      // Parameters are bound in text order (SQLite and MySQL placeholders are positional).
+      const type = `${q(alias)}.${q(p.typeField.column as string)} = ${params.add(p.target.label)}`;
+      const sub = aliases.next();
+      const inner = compilePredicate(p.item, p.target, sub, params, aliases);
+      return `(${type} AND ${q(alias)}.${q(p.idField.column as string)} IN (SELECT ${q(sub)}.${q(p.target.pk.column as string)} FROM ${q(p.target.table)} ${q(sub)} WHERE ${inner}))`;
     }
     case 'reverse-link': {
       // Rows of this model linked from an owner matching `item` through the owner's link table.
@@ -96,8 +107,8 @@ export function compilePredicate(p: Predicate, model: ModelMeta, alias: string, 
       const link = field.extra.link as LinkSpec;
       const lk = aliases.next('lk');
       const sub = aliases.next();
-      const inner = compilePredicate(p.item, owner, sub, params, aliases);
       const disc = link.discriminator ? ` AND ${q(lk)}.${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}` : '';
+      const inner = compilePredicate(p.item, owner, sub, params, aliases);
       return `EXISTS (SELECT 1 FROM ${q(link.table)} ${q(lk)} WHERE ${q(lk)}.${q(link.target)} = ${q(alias)}.${q(model.pk.column as string)}${disc} AND ${q(lk)}.${q(link.owner)} IN (SELECT ${q(sub)}.${q(owner.pk.column as string)} FROM ${q(owner.table)} ${q(sub)} WHERE ${inner}))`;
     }
     case 'reverse': {

@@ -45,6 +45,8 @@ export class RequestContext {
   token: TokenInfo | null = null;
   /** Set by session authentication: unsafe methods then need a CSRF token. */
   session: { key: string; csrf: string } | null = null;
+  /** Unsafe methods the caller may use on this route (browsable pages offer forms for them). */
+  allowedMethods: string[] = [];
   /** Request-scoped data of features (custom field definitions…). */
   readonly features = new Map<string, unknown>();
   readonly logger: Logger;

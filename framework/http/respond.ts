@@ -6,6 +6,8 @@ export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A body already rendered (schema documents, the documentation page), sent as is. */
+  raw?: { contentType: string; text: string };
 }
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -28,6 +30,12 @@ export function send(ctx: RequestContext, reply: Reply): void {
   if (ctx.version) res.setHeader('API-Version', String(ctx.version));
   for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
   res.status(reply.status);
+  if (reply.raw) {
+    res.setHeader('Content-Type', reply.raw.contentType);
+    res.setHeader('Content-Length', Buffer.byteLength(reply.raw.text));
+    res.end(ctx.method === 'HEAD' ? undefined : reply.raw.text);
+    return;
+  }
   if (reply.body === undefined || reply.status === 204 || reply.status === 304) {
     res.end();
     return;

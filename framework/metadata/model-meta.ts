@@ -102,6 +102,8 @@ export interface AppMeta {
   displayName: string;
   models: ModelMeta[];
   plugin?: boolean;
+  /** A plugin's settings; empty for core applications. */
+  settings: Readonly<Record<string, unknown>>;
 }
 
 export type HookName = 'prepare' | 'clean' | 'beforeSave' | 'afterSave' | 'beforeDelete';
@@ -129,7 +131,7 @@ export class ModelMeta {
   ) {}
 
   get label(): string {
-    return `${this.app.label}.${this.name}`;
+    return this.options.label ?? `${this.app.label}.${this.name}`;
   }
   get table(): string {
     return `${this.app.label}_${this.name}`;

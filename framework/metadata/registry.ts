@@ -19,6 +19,8 @@ export interface AppDefinition {
   plugin?: boolean;
   /** Extra routes of the application's models (defineActions). */
   actions: ModelAction[];
+  /** A plugin's settings (its defaults overridden by configuration). */
+  settings?: Readonly<Record<string, unknown>>;
 }
 
 export interface AppOptions {
@@ -134,7 +136,8 @@ export function buildRegistry(definitions: AppDefinition[]): Registry {
   for (const def of definitions) Object.assign(registry.providers, def.provides);
 
   for (const def of definitions) {
-    const app: AppMeta = { label: def.label, urlBase: def.urlBase, displayName: def.displayName, models: [], plugin: def.plugin };
+    if (registry.apps.some((a) => a.label === def.label)) throw new RegistryError(`two applications labelled ${def.label}`);
+    const app: AppMeta = { label: def.label, urlBase: def.urlBase, displayName: def.displayName, models: [], plugin: def.plugin, settings: def.settings ?? {} };
     registry.apps.push(app);
     const paths = new Set<string>();
     for (const cls of def.models) {
@@ -195,8 +198,14 @@ function validate(registry: Registry): void {
     for (const name of meta.brief) {
       if (!meta.field(name)) throw new RegistryError(`${meta.label}: brief field ${name} is not a field`);
     }
-    for (const name of meta.options.search ?? []) {
-      if (!meta.field(name)) throw new RegistryError(`${meta.label}: search field ${name} is not a field`);
+    for (const entry of meta.options.search ?? []) {
+      let m: ModelMeta | undefined = meta;
+      const names = entry.split('.');
+      for (const [i, name] of names.entries()) {
+        const f: FieldMeta | undefined = m?.field(name);
+        if (!f || (i < names.length - 1 && !(f.target && f.column))) throw new RegistryError(`${meta.label}: search field ${entry} is not a field`);
+        m = f.target;
+      }
     }
     for (const entry of meta.options.ordering ?? []) {
       const path = entry.replace(/^-/, '').split('.');

@@ -69,6 +69,13 @@ export type Operation = 'list' | 'retrieve' | 'create' | 'update' | 'delete';
 export interface ModelOptions {
   /** URL path segment under the application; `null` for internal models with no endpoint. */
   path: string | null;
+  /**
+   * Every authenticated user may do everything to the objects `scope` shows them, without object
+   * permissions (tokens: each user manages their own).
+   */
+  ownedByCaller?: boolean;
+  /** Content-type label when it is not `<app>.<name>` (groups are `auth.group` in Nautobot). */
+  label?: string;
   /** Model name in labels and tables; default: the class name lower-cased. */
   name?: string;
   verboseName?: string;
@@ -78,7 +85,7 @@ export interface ModelOptions {
   brief?: string[];
   /** Default ordering: field names or dotted paths, `-` for descending; `id` always ends it. */
   ordering?: string[];
-  /** Fields searched (case-insensitive contains) by `q`; `id` matches exactly as well. */
+  /** Fields searched (case-insensitive contains) by `q`, dotted through foreign keys; `id` matches exactly as well. */
   search?: string[];
   uniqueTogether?: string[][];
   /** Non-unique indexes over several fields (lookups by a pair of columns). */
@@ -92,6 +99,8 @@ export interface ModelOptions {
   filters?: Record<string, PathFilterSpec>;
   /** Query parameters that are not filters on this endpoint besides the common ones (`exclude`). */
   reservedParams?: string[];
+  /** `?brief` also selects the brief form of write responses (Nautobot's device and VM views do so). */
+  briefOnWrites?: boolean;
   /** Rows a caller may ever see on this endpoint (tokens: the caller's own). */
   scope?: (ctx: RequestContext) => Predicate;
   /** HTTP Basic authentication is accepted on this endpoint (token provisioning). */

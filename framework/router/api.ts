@@ -1,8 +1,8 @@
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { authenticate } from '../auth/authenticate';
 import type { PermissionEngine } from '../auth/permissions';
 import { isExempt } from '../auth/permissions';
-import type { Action, AuthBackend } from '../auth/types';
+import type { Action, AuthBackend, AuthUser } from '../auth/types';
 import type { Database } from '../db/executor';
 import { MethodNotAllowed, NotAuthenticated, NotFound, PermissionDenied } from '../errors';
 import { errorToResponse } from '../errors/mapper';
@@ -11,7 +11,7 @@ import { TRUE, type Predicate } from '../filterset/predicate';
 import { readJson } from '../http/body';
 import { RequestContext, type FrameworkConfig } from '../http/context';
 import type { Logger } from '../http/logger';
-import { negotiate } from '../http/negotiation';
+import { negotiate, type Negotiated } from '../http/negotiation';
 import { send, type Reply } from '../http/respond';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
@@ -35,15 +35,29 @@ export interface HandlerArgs {
 
 export type Handler = (ctx: RequestContext, args: HandlerArgs) => Promise<Reply>;
 
+/** Picks the renderer, response type and requested version of a route from `Accept` and `?format=`. */
+export type Negotiator = (accept: string | undefined, format: string | undefined) => Negotiated;
+
 /** A route outside the model endpoints (`/api/status/`, `/api/users/config/`). */
 export interface ExtraRoute {
-  /** Path under `/api`, with trailing slash: `/status/`. */
+  /** Path under `/api`: `/status/`; file-like paths (`/swagger.json`) have no trailing slash. */
   path: string;
   methods: Partial<Record<string, Handler>>;
-  /** `authenticated`: any logged-in user; `none`: open. */
-  auth: 'authenticated' | 'none';
+  /** `authenticated`: any logged-in user; `staff`: staff users only; `none`: open. */
+  auth: 'authenticated' | 'staff' | 'none';
   /** Whether the response carries API-Version (Nautobot omits it on some views). */
   versioned?: boolean;
+  /** Replaces the JSON/HTML negotiation (schema documents, the documentation page). */
+  negotiate?: Negotiator;
+  /** Listed in the OpenAPI document (default true). */
+  documented?: boolean;
+}
+
+/** Plain Express handlers (static files, redirects) answered before any other route. */
+export interface Mount {
+  /** Path prefix under `/api`. */
+  path: string;
+  handlers: RequestHandler[];
 }
 
 /** An extra action on a model (`/api/ipam/prefixes/<id>/available-prefixes/`). */
@@ -66,6 +80,7 @@ export interface Services {
   readonly actions?: ModelAction[];
   /** Entries of `/api/` besides the applications (`status`, `docs`…). */
   readonly rootEntries?: string[];
+  readonly mounts?: Mount[];
 }
 
 const METHOD_ACTION: Record<string, Action> = { GET: 'view', HEAD: 'view', POST: 'add', PUT: 'change', PATCH: 'change', DELETE: 'delete' };
@@ -76,8 +91,9 @@ interface Dispatch {
   detail?: boolean;
   /** Handlers by method; OPTIONS is added for models. */
   methods: Partial<Record<string, { handler: Handler; action?: Action; permissionModel?: ModelMeta }>>;
-  auth: 'model' | 'authenticated' | 'none';
+  auth: 'model' | 'authenticated' | 'staff' | 'none';
   basicAuth?: boolean;
+  negotiate?: Negotiator;
 }
 
 function allowHeader(d: Dispatch): string {
@@ -96,7 +112,7 @@ function pipeline(services: Services, d: Dispatch) {
     const ctx = new RequestContext(req, res, services.registry, services.db, services.config, services.logger);
     const allow = allowHeader(d);
     try {
-      const negotiated = negotiate(req.headers.accept, ctx.param('format'));
+      const negotiated = (d.negotiate ?? negotiate)(req.headers.accept, ctx.param('format'));
       ctx.renderer = negotiated.renderer;
       ctx.contentType = negotiated.contentType;
       ctx.version = resolveVersion(negotiated.version, ctx.param('api_version'));
@@ -114,8 +130,13 @@ function pipeline(services: Services, d: Dispatch) {
         } else if (!ctx.user) {
           throw new NotAuthenticated();
         }
-      } else if (d.auth === 'authenticated' && !ctx.user) {
+      } else if ((d.auth === 'authenticated' || d.auth === 'staff') && !ctx.user) {
         throw new NotAuthenticated();
+      } else if (d.auth === 'staff' && !(ctx.user as AuthUser).isStaff && !(ctx.user as AuthUser).isSuperuser) {
+        throw new PermissionDenied();
+      } else if ((d.auth === 'authenticated' || d.auth === 'staff') && ctx.token && !ctx.token.writeEnabled && !SAFE.has(ctx.method) && d.methods[method]) {
+        // A read-only token writes nowhere, model or not (user preferences).
+        throw new PermissionDenied();
       }
       if (ctx.session && !SAFE.has(ctx.method)) {
         const sent = String(req.headers['x-csrftoken'] ?? '');
@@ -134,6 +155,7 @@ function pipeline(services: Services, d: Dispatch) {
         body: () => readJson(Buffer.isBuffer(req.body) ? req.body : undefined, req.headers['content-type']),
         restrictFor: (model, action) => services.permissions.restrict(ctx, model, action),
       });
+      if (ctx.renderer === 'html') ctx.allowedMethods = await usableMethods(services, d, ctx);
       send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } });
     } catch (err) {
       const r = errorToResponse(err, services.config.version);
@@ -141,6 +163,24 @@ function pipeline(services: Services, d: Dispatch) {
       send(ctx, { status: r.status, body: r.body, headers: { Allow: allow, ...r.headers } });
     }
   };
+}
+
+/**
+ * The unsafe methods of a route the caller could use, for the browsable page's forms: the same
+ * model-level check OPTIONS makes (token write flag, permissions), or authentication elsewhere.
+ */
+async function usableMethods(services: Services, d: Dispatch, ctx: RequestContext): Promise<string[]> {
+  const out: string[] = [];
+  for (const [method, entry] of Object.entries(d.methods)) {
+    if (!entry || SAFE.has(method)) continue;
+    if (d.auth === 'model' && d.model) {
+      const action = entry.action ?? METHOD_ACTION[method];
+      if (action && (await services.permissions.allows(ctx, entry.permissionModel ?? d.model, action))) out.push(method);
+    } else if (ctx.user && (!ctx.token || ctx.token.writeEnabled)) {
+      out.push(method);
+    }
+  }
+  return out;
 }
 
 /** A root listing (`/api/`, `/api/<app>/`): name → absolute URL, for any authenticated caller. */
@@ -176,10 +216,68 @@ function modelDispatches(services: Services, model: ModelMeta): { list: Dispatch
   return { list, detail };
 }
 
+/** One route under `/api`: its Express path and how it is dispatched. */
+export interface RouteEntry {
+  /** Express path under `/api` (`/ipam/prefixes/:id/`). */
+  path: string;
+  kind: 'root' | 'app-root' | 'list' | 'detail' | 'action' | 'extra' | 'plugins';
+  dispatch: Dispatch;
+  model?: ModelMeta;
+  action?: ModelAction;
+  route?: ExtraRoute;
+}
+
+/** `/api/plugins/`: the installed-plugins list, then each plugin's API root. */
+function pluginsIndex(registry: Registry): Dispatch {
+  const roots = registry.apps.filter((a) => a.plugin).map((a): [string, string] => [a.urlBase.replace(/^plugins\//, ''), `/api/${a.urlBase}/`]);
+  return indexDispatch([['installed-plugins', '/api/plugins/installed-plugins/'], ...roots]);
+}
+
+/** Every route under `/api`, in registration order: the table the router and OpenAPI read. */
+export function routeTable(services: Services): RouteEntry[] {
+  const { registry } = services;
+  const table: RouteEntry[] = [];
+  const appsWithModels = registry.apps.filter((a) => !a.plugin && a.models.some((m) => m.path !== null));
+  const rootEntries = [...appsWithModels.map((a) => a.urlBase), 'plugins', ...(services.rootEntries ?? [])].sort();
+  table.push({ path: '/', kind: 'root', dispatch: indexDispatch(rootEntries.map((e) => [e, `/api/${e}/`])) });
+
+  for (const route of services.routes ?? []) {
+    const methods: Dispatch['methods'] = {};
+    for (const [m, h] of Object.entries(route.methods)) if (h) methods[m] = { handler: h };
+    table.push({ path: route.path, kind: 'extra', route, dispatch: { auth: route.auth, methods, negotiate: route.negotiate } });
+  }
+
+  for (const app of registry.apps) {
+    const routed = app.models.filter((m) => m.path !== null).sort((a, b) => String(a.path).localeCompare(String(b.path)));
+    if (routed.length === 0 && !app.plugin) continue;
+    table.push({ path: `/${app.urlBase}/`, kind: 'app-root', dispatch: indexDispatch(routed.map((m) => [String(m.path), m.listPath])) });
+    for (const model of routed) {
+      for (const action of (services.actions ?? []).filter((a) => registry.maybeForClass(a.model) === model)) {
+        const methods: Dispatch['methods'] = {};
+        for (const [m, spec] of Object.entries(action.methods)) {
+          if (spec) methods[m] = { handler: spec.handler, action: spec.action, permissionModel: spec.permissionModel ? registry.forClass(spec.permissionModel) : undefined };
+        }
+        const path = action.detail ? `/${app.urlBase}/${model.path}/:id/${action.path}/` : `/${app.urlBase}/${model.path}/${action.path}/`;
+        table.push({ path, kind: 'action', model, action, dispatch: { model, detail: action.detail, auth: 'model', methods } });
+      }
+      const { list, detail } = modelDispatches(services, model);
+      table.push({ path: `/${app.urlBase}/${model.path}/`, kind: 'list', model, dispatch: list });
+      table.push({ path: `/${app.urlBase}/${model.path}/:id/`, kind: 'detail', model, dispatch: detail });
+    }
+  }
+  if (!table.some((r) => r.path === '/plugins/')) table.push({ path: '/plugins/', kind: 'plugins', dispatch: pluginsIndex(registry) });
+  return table;
+}
+
 /** Express router for everything under `/api`, built once from the registry. */
 export function apiRouter(services: Services): Router {
   const router = express.Router({ strict: true, caseSensitive: true });
   const { registry } = services;
+  const table = routeTable(services);
+
+  // Static files and file-like routes (`/swagger.json`) exist without a trailing slash.
+  for (const mount of services.mounts ?? []) router.use(mount.path, ...mount.handlers);
+  for (const entry of table.filter((r) => !r.path.endsWith('/'))) router.all(entry.path, pipeline(services, entry.dispatch));
 
   // A path without its trailing slash is redirected to the slashed form, query kept.
   router.use((req, res, next) => {
@@ -192,44 +290,7 @@ export function apiRouter(services: Services): Router {
   // Filter sets are built (and checked) at start, not on the first request.
   for (const model of registry.routed) filterSetFor(model);
 
-  const appsWithModels = registry.apps.filter((a) => !a.plugin && a.models.some((m) => m.path !== null));
-  const rootEntries = [...appsWithModels.map((a) => a.urlBase), 'plugins', ...(services.rootEntries ?? [])].sort();
-  router.all('/', pipeline(services, indexDispatch(rootEntries.map((e) => [e, `/api/${e}/`]))));
-
-  for (const route of services.routes ?? []) {
-    const methods: Dispatch['methods'] = {};
-    for (const [m, h] of Object.entries(route.methods)) if (h) methods[m] = { handler: h };
-    router.all(route.path, pipeline(services, { auth: route.auth, methods }));
-  }
-
-  const pluginApps = registry.apps.filter((a) => a.plugin);
-  for (const app of registry.apps) {
-    const routed = app.models.filter((m) => m.path !== null).sort((a, b) => String(a.path).localeCompare(String(b.path)));
-    if (routed.length === 0 && !app.plugin) continue;
-    router.all(`/${app.urlBase}/`, pipeline(services, indexDispatch(routed.map((m) => [String(m.path), m.listPath]))));
-    for (const model of routed) {
-      for (const action of (services.actions ?? []).filter((a) => registry.maybeForClass(a.model) === model)) {
-        const methods: Dispatch['methods'] = {};
-        for (const [m, spec] of Object.entries(action.methods)) {
-          if (spec) methods[m] = { handler: spec.handler, action: spec.action, permissionModel: spec.permissionModel ? registry.forClass(spec.permissionModel) : undefined };
-        }
-        const path = action.detail ? `/${app.urlBase}/${model.path}/:id/${action.path}/` : `/${app.urlBase}/${model.path}/${action.path}/`;
-        router.all(path, pipeline(services, { model, detail: action.detail, auth: 'model', methods }));
-      }
-      const { list, detail } = modelDispatches(services, model);
-      router.all(`/${app.urlBase}/${model.path}/`, pipeline(services, list));
-      router.all(`/${app.urlBase}/${model.path}/:id/`, pipeline(services, detail));
-    }
-  }
-  if (!pluginApps.length) {
-    router.all(
-      '/plugins/',
-      pipeline(services, {
-        auth: 'authenticated',
-        methods: { GET: { handler: async (ctx) => ({ status: 200, body: { 'installed-plugins': `${ctx.baseUrl}/api/plugins/installed-plugins/` } }) } },
-      }),
-    );
-  }
+  for (const entry of table.filter((r) => r.path.endsWith('/'))) router.all(entry.path, pipeline(services, entry.dispatch));
 
   // Unknown paths under /api: 404 without API-Version, before negotiation or authentication.
   router.use((_req, res) => {

@@ -2,6 +2,7 @@ import type { Executor } from '../db/executor';
 import { Params } from '../db/params';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import { compilePredicate, type Predicate } from '../filterset/predicate';
+import { ormFilter } from '../filterset/orm';
 import type { Id } from './select';
 import type { Values } from './write-context';
 
@@ -48,4 +49,10 @@ export async function loadValues(db: Executor, model: ModelMeta, where: Predicat
     }
   }
   return out;
+}
+
+/** Stored values of the objects of `model` matching Django-style attributes (or a predicate). */
+export async function findObjects(db: Executor, model: ModelMeta, where: Record<string, unknown> | Predicate): Promise<Values[]> {
+  const predicate = 'kind' in where && typeof where.kind === 'string' ? (where as Predicate) : ormFilter(model, where as Record<string, unknown>);
+  return loadValues(db, model, predicate);
 }

@@ -207,7 +207,15 @@ export async function saveObject(model: ModelMeta, values: Values, wc: WriteCont
   if (wc.creating) {
     if (model.integerPk) delete row[model.pk.column as string];
     const cols = Object.keys(row);
-    await tx.run(`INSERT INTO ${q(model.table)} (${cols.map(q).join(', ')}) VALUES (${params.list(cols.map((c) => row[c]))})`, params.values);
+    const insert = `INSERT INTO ${q(model.table)} (${cols.map(q).join(', ')}) VALUES (${params.list(cols.map((c) => row[c]))})`;
+    if (model.integerPk) {
+      // The database numbers the row; the rest of the write (links, hooks) needs that number.
+      const id = await tx.insertReturningId(insert, params.values, model.pk.column as string);
+      values.id = id;
+      (wc as { id: Id }).id = id;
+    } else {
+      await tx.run(insert, params.values);
+    }
   } else {
     const pk = model.pk.column as string;
     const cols = Object.keys(row).filter((c) => c !== pk);
@@ -240,4 +248,38 @@ export function uniqueViolationError(model: ModelMeta, columns: string[] | undef
   const names = cols.map((c) => model.fields.find((f) => f.column === c)?.name ?? c);
   const [key, message] = uniqueMessage(model, names);
   return new ValidationError({ [key]: [message] });
+}
+
+/**
+ * Writes some fields of a stored object directly, without validation or hooks: for server-owned
+ * state such as a user's saved preferences.
+ */
+export async function storeFields(tx: Executor, model: ModelMeta, id: Id, values: Values): Promise<void> {
+  const q = tx.dialect.quote;
+  const row = rowOf(model, values, tx.dialect);
+  const cols = Object.keys(row);
+  if (!cols.length) return;
+  const params = new Params(tx.dialect);
+  const sets = cols.map((c) => `${q(c)} = ${params.add(row[c])}`).join(', ');
+  await tx.run(`UPDATE ${q(model.table)} SET ${sets} WHERE ${q(model.pk.column as string)} = ${params.add(id)}`, params.values);
+}
+
+/** Inserts server-owned state directly (no validation or hooks); returns the new id. */
+export async function insertFields(tx: Executor, model: ModelMeta, values: Values): Promise<Id> {
+  const q = tx.dialect.quote;
+  const full: Values = { id: randomUUID(), ...values };
+  const row = rowOf(model, full, tx.dialect);
+  const cols = Object.keys(row);
+  const params = new Params(tx.dialect);
+  await tx.run(`INSERT INTO ${q(model.table)} (${cols.map(q).join(', ')}) VALUES (${params.list(cols.map((c) => row[c]))})`, params.values);
+  return full.id as Id;
+}
+
+/** Deletes the objects matching Django-style attributes directly (server-owned state). */
+export async function deleteWhere(tx: Executor, model: ModelMeta, attributes: Record<string, unknown>): Promise<number> {
+  const ids = (await loadValues(tx, model, ormFilter(model, attributes), false)).map((v) => v.id as Id);
+  if (ids.length === 0) return 0;
+  const q = tx.dialect.quote;
+  const params = new Params(tx.dialect);
+  return tx.run(`DELETE FROM ${q(model.table)} WHERE ${q(model.pk.column as string)} IN (${params.list(ids)})`, params.values);
 }

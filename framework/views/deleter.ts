@@ -5,27 +5,13 @@ import type { OnDelete } from '../fields/foreign-key';
 import { linkOf } from '../fields/many-to-many';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
-import { displayEmitter } from '../serializer/representation';
-import { renderContext } from '../serializer/render-context';
-import { SelectBuilder, type Id } from '../serializer/select';
+import { displayStrings } from '../serializer/queries';
+import type { Id } from '../serializer/select';
 import { writeContext, writeListeners, type WriteScope } from '../serializer/writer';
 import type { WriteContext } from '../serializer/write-context';
-import { DEFAULT_VERSION } from '../versioning/version';
 
 function onDeleteOf(field: FieldMeta): OnDelete {
   return (field.options as { onDelete?: OnDelete }).onDelete ?? 'protect';
-}
-
-/** `display (id)` of rows, for the 409 message. */
-async function describe(db: Executor, model: ModelMeta, ids: Id[]): Promise<Array<{ display: string; id: Id }>> {
-  const sb = new SelectBuilder(model, db.dialect);
-  const display = displayEmitter(model, sb.root);
-  const idIndex = sb.root.idIndex;
-  const params = new Params(db.dialect);
-  const q = db.dialect.quote;
-  const rows = await db.rows(`${sb.selectFrom()} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(ids)})`, params.values);
-  const rc = renderContext('', DEFAULT_VERSION, db);
-  return rows.map((r) => ({ display: String(display(r, rc)), id: r[idIndex] as Id }));
 }
 
 interface Batch {
@@ -74,7 +60,7 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
     .map((p) => ({ model: p.model, ids: p.ids.filter((id) => !(seen.get(p.model)?.has(id))) }))
     .filter((p) => p.ids.length);
   if (blocking.length) {
-    const described = (await Promise.all(blocking.map((p) => describe(tx, p.model, p.ids)))).flat();
+    const described = (await Promise.all(blocking.map((p) => displayStrings(tx, p.model, p.ids)))).flat();
     throw new ProtectedError(described);
   }
 
@@ -96,6 +82,19 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
     if (!ids.length) continue;
     const params = new Params(tx.dialect);
     await tx.run(`UPDATE ${q(n.model.table)} SET ${q(n.field.column as string)} = NULL WHERE ${q(n.model.pk.column as string)} IN (${params.list(ids)})`, params.values);
+  }
+  // Rows deleted together may point at each other (an interface and its LAG). MySQL checks foreign
+  // keys row by row within a statement, so such references are cleared first.
+  for (const b of batches) {
+    for (const f of b.model.fields) {
+      const targets = f.target ? seen.get(f.target) : undefined;
+      if (!f.nullable || !f.column || !targets?.size || !['foreign-key', 'tree-parent'].includes(f.kind.name)) continue;
+      const params = new Params(tx.dialect);
+      await tx.run(
+        `UPDATE ${q(b.model.table)} SET ${q(f.column)} = NULL WHERE ${q(b.model.pk.column as string)} IN (${params.list(b.ids)}) AND ${q(f.column)} IN (${params.list([...targets])})`,
+        params.values,
+      );
+    }
   }
   for (const b of [...batches].reverse()) {
     await deleteLinks(scope.registry, b.model, b.ids, tx);

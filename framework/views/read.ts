@@ -1,7 +1,7 @@
-import type { Executor } from '../db/executor';
+import type { Executor, Row } from '../db/executor';
 import { Params } from '../db/params';
 import { paginateClause } from '../db/dialect/types';
-import { NotFound } from '../errors';
+import { NotFound, ValidationError } from '../errors';
 import { filterSetFor, type FilterDef } from '../filterset/filterset';
 import { and, compilePredicate, type Predicate } from '../filterset/predicate';
 import type { RequestContext } from '../http/context';
@@ -10,17 +10,24 @@ import type { ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
 import { pageLinks, pageOf } from '../pagination/paginator';
 import { planFor, renderRows, type Plan } from '../serializer/representation';
-import { renderContext, type RenderContext } from '../serializer/render-context';
+import { includeFrom, renderContext, type RenderContext } from '../serializer/render-context';
 import type { Id } from '../serializer/select';
 import { featureFilters, prepareFeatures } from '../features/registry';
 
-/** `brief` is on for any non-empty value except the usual spellings of false; GET only. */
-export function wantsBrief(ctx: RequestContext): boolean {
-  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
+/** The `brief` parameter: on for any non-empty value except the usual spellings of false. */
+function briefParam(ctx: RequestContext): boolean {
   const v = ctx.param('brief');
   if (v === undefined || v === '') return false;
   return !['0', 'false', 'no', 'off'].includes(v.trim().toLowerCase());
 }
+
+/** Brief form on GET; on writes too for models that ask for it (Nautobot's device and VM views). */
+export function wantsBrief(ctx: RequestContext, model?: ModelMeta): boolean {
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && !model?.options.briefOnWrites) return false;
+  return briefParam(ctx);
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Rows a caller may see: permission constraints and the model's own scope (own tokens only). */
 export function visible(ctx: RequestContext, model: ModelMeta, restrict: Predicate): Predicate {
@@ -34,18 +41,18 @@ export function visible(ctx: RequestContext, model: ModelMeta, restrict: Predica
  * `include=computed_fields,relationships` works) and repeated values must match exactly; every
  * other method includes them all.
  */
-export function includeOf(ctx: RequestContext): (name: string) => boolean {
-  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return () => true;
-  const values = ctx.query.get('include') ?? [];
-  if (values.length === 0) return () => false;
-  if (values.length === 1) return (name) => values[0].includes(name);
-  return (name) => values.includes(name);
+export function includeOf(ctx: Pick<RequestContext, 'method' | 'query'>): (name: string) => boolean {
+  return includeFrom(ctx.query, ctx.method !== 'GET' && ctx.method !== 'HEAD');
 }
 
 /** Render state of a request for objects of `model`, with its features' data loaded once. */
 export async function newRenderContext(ctx: RequestContext, db: Executor, model: ModelMeta): Promise<RenderContext> {
   await prepareFeatures(ctx.registry, model, db, ctx.features);
-  const rc = renderContext(ctx.baseUrl, ctx.version as NonNullable<RequestContext['version']>, db, includeOf(ctx));
+  const rc = renderContext(ctx.baseUrl, ctx.version as NonNullable<RequestContext['version']>, db, {
+    query: ctx.query,
+    writing: !READS.has(ctx.method),
+    include: includeOf(ctx),
+  });
   for (const [k, v] of ctx.features) rc.features.set(k, v);
   return rc;
 }
@@ -63,8 +70,8 @@ export async function renderByIds(ctx: RequestContext, model: ModelMeta, ids: Id
   return renderRows(plan, rows, await newRenderContext(ctx, db, model));
 }
 
-export async function renderOne(ctx: RequestContext, model: ModelMeta, id: Id, db: Executor): Promise<JsonObject> {
-  const [obj] = await renderByIds(ctx, model, [id], db);
+export async function renderOne(ctx: RequestContext, model: ModelMeta, id: Id, db: Executor, brief = false): Promise<JsonObject> {
+  const [obj] = await renderByIds(ctx, model, [id], db, brief);
   if (!obj) throw new NotFound();
   return obj as JsonObject;
 }
@@ -72,32 +79,60 @@ export async function renderOne(ctx: RequestContext, model: ModelMeta, id: Id, d
 /** Dynamic filters (custom fields, relationships) that features add per request. */
 export type ExtraFilters = (name: string) => FilterDef | undefined;
 
+/**
+ * Time a list query evaluating client regular expressions may take on PostgreSQL and
+ * MySQL/MariaDB before the server cancels it (SQLite's RE2 engine runs in linear time).
+ */
+export const REGEX_QUERY_TIMEOUT_MS = 750;
+
 export async function listView(ctx: RequestContext, model: ModelMeta, restrict: Predicate): Promise<Reply> {
   const db = ctx.db.reader;
   const filters = filterSetFor(model);
   await prepareFeatures(ctx.registry, model, db, ctx.features, ctx.query.keys());
   const extra = featureFilters(ctx.registry, model, ctx.features, ctx.version as NonNullable<RequestContext['version']>);
-  const where = and([visible(ctx, model, restrict), await filters.parse(ctx.query, { db }, ctx.config.strictFiltering, extra)]);
+  const parsed = await filters.parseQuery(ctx.query, { db }, ctx.config.strictFiltering, extra);
+  const where = and([visible(ctx, model, restrict), parsed.predicate]);
   const page = pageOf(ctx);
   const plan: Plan = planFor(model, wantsBrief(ctx), ctx.version as NonNullable<RequestContext['version']>, db.dialect);
   const params = new Params(db.dialect);
   const q = db.dialect.quote;
   const condition = compilePredicate(where, model, 't0', params);
-  const [[total]] = await db.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
-  const count = Number(total);
-  let results: Json[] = [];
-  if (page.offset < count && page.limit !== 0) {
+  // Count and page: two statements whatever the filters; nested objects add a constant number.
+  const fetch = async (reader: Executor): Promise<{ count: number; rows: Row[] }> => {
+    const [[total]] = await reader.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
+    const count = Number(total);
+    if (page.offset >= count || page.limit === 0) return { count, rows: [] };
     const pageParams = params.fork();
     const clause = paginateClause(
-      db.dialect,
+      reader.dialect,
       page.limit === null ? null : pageParams.add(page.limit),
       pageParams.add(page.offset),
     );
-    const rows = await db.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values);
-    results = await renderRows(plan, rows, await newRenderContext(ctx, db, model));
-  }
+    return { count, rows: await reader.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values) };
+  };
+  const { count, rows } = parsed.regexParams.length ? await boundedFetch(ctx, parsed.regexParams, fetch) : await fetch(db);
+  const results: Json[] = rows.length ? await renderRows(plan, rows, await newRenderContext(ctx, db, model)) : [];
   const links = pageLinks(ctx, page, count);
   return { status: 200, body: { count, next: links.next, previous: links.previous, results } };
+}
+
+/**
+ * Runs a read whose filters hold regular expressions under the server's statement time limit. A
+ * pattern the engine cancels or refuses is the client's: a 400 naming the regex parameters.
+ */
+async function boundedFetch<T>(ctx: RequestContext, regexParams: string[], fetch: (db: Executor) => Promise<T>): Promise<T> {
+  const dialect = ctx.db.dialect;
+  try {
+    return await ctx.db.boundedRead(REGEX_QUERY_TIMEOUT_MS, fetch);
+  } catch (err) {
+    const message = dialect.isTimeout(err)
+      ? 'The regular expression is too expensive to evaluate.'
+      : dialect.isBadRegex(err)
+        ? 'Invalid regular expression.'
+        : null;
+    if (message === null) throw err;
+    throw new ValidationError(Object.fromEntries(regexParams.map((name) => [name, [message]])));
+  }
 }
 
 export async function retrieveView(ctx: RequestContext, model: ModelMeta, id: Id, restrict: Predicate): Promise<Reply> {

@@ -21,7 +21,7 @@ import {
   type WriteScope,
 } from '../serializer/writer';
 import { deleteObjects } from './deleter';
-import { renderByIds, renderOne, visible } from './read';
+import { renderByIds, renderOne, visible, wantsBrief } from './read';
 
 function actorOf(ctx: RequestContext): Actor | null {
   return ctx.user ? { id: ctx.user.id, username: ctx.user.username, isSuperuser: ctx.user.isSuperuser } : null;
@@ -79,14 +79,15 @@ export async function createView(ctx: RequestContext, model: ModelMeta, body: un
   const items = many ? (body as unknown[]) : [body];
   const ids = await inTransaction(ctx, model, (tx) => createObjects(ctx, tx, model, items, many, restrict));
   const db = ctx.db.reader;
-  if (many) return { status: 201, body: await renderInOrder(ctx, model, ids) };
-  const obj = await renderOne(ctx, model, ids[0], db);
+  const brief = wantsBrief(ctx, model);
+  if (many) return { status: 201, body: await renderInOrder(ctx, model, ids, brief) };
+  const obj = await renderOne(ctx, model, ids[0], db, brief);
   return { status: 201, body: obj, headers: { Location: String(obj.url ?? '') } };
 }
 
 /** Rendered objects in the order of `ids` (bulk creates answer in request order). */
-export async function renderInOrder(ctx: RequestContext, model: ModelMeta, ids: Id[]): Promise<Json[]> {
-  const rendered = await renderByIds(ctx, model, ids, ctx.db.reader);
+export async function renderInOrder(ctx: RequestContext, model: ModelMeta, ids: Id[], brief = false): Promise<Json[]> {
+  const rendered = await renderByIds(ctx, model, ids, ctx.db.reader, brief);
   const byId = new Map(rendered.map((o) => [(o as { id: Id }).id, o]));
   return ids.map((id) => byId.get(id) as Json);
 }
@@ -138,7 +139,7 @@ export async function updateView(ctx: RequestContext, model: ModelMeta, id: Id, 
     await saveObject(model, values, wc);
     await ensurePermitted(tx, model, [id], restrict);
   });
-  return { status: 200, body: await renderOne(ctx, model, id, ctx.db.reader) };
+  return { status: 200, body: await renderOne(ctx, model, id, ctx.db.reader, wantsBrief(ctx, model)) };
 }
 
 /** Shape check of a bulk body: an array of objects each carrying a valid id (array-aligned errors). */
@@ -190,7 +191,7 @@ export async function bulkUpdateView(ctx: RequestContext, model: ModelMeta, body
     await ensurePermitted(tx, model, done, restrict);
     return done;
   });
-  return { status: 200, body: await renderByIds(ctx, model, updated, ctx.db.reader) };
+  return { status: 200, body: await renderByIds(ctx, model, updated, ctx.db.reader, wantsBrief(ctx, model)) };
 }
 
 export async function destroyView(ctx: RequestContext, model: ModelMeta, id: Id, restrict: Predicate): Promise<Reply> {

@@ -1,7 +1,13 @@
 import { defineApp } from '../../framework';
+import { Device } from './device';
+import { DeviceRole } from './device-role';
+import { DeviceType } from './device-type';
+import { Interface } from './interface';
+import { Manufacturer } from './manufacturer';
+import { Platform } from './platform';
 import { Region } from './region';
 import { Site } from './site';
 
-export { Region, Site };
+export { Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface };
 
-export default defineApp('dcim', [Region, Site], { displayName: 'DCIM' });
+export default defineApp('dcim', [Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface], { displayName: 'DCIM' });

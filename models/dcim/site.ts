@@ -4,11 +4,14 @@ import {
   Model,
   NaturalKey,
   PrimaryModel,
+  RelatedCount,
   StatusField,
   TimeZoneField,
 } from '../../framework';
 import { Status } from '../extras/status';
 import { Tenant } from '../tenancy/tenant';
+import { VirtualMachine } from '../virtualization/virtual-machine';
+import { Device } from './device';
 import { Region } from './region';
 
 /** A physical place (building, campus, PoP) holding racks, devices, prefixes and VLANs. */
@@ -21,6 +24,10 @@ import { Region } from './region';
   filters: {
     tenant_group: { path: 'tenant.group' },
     tenant_group_id: { path: 'tenant.group', by: 'id' },
+    clusters: { path: 'clusters', by: 'id' },
+    has_clusters: { has: 'clusters' },
+    devices: { path: 'devices' },
+    has_devices: { has: 'devices' },
   },
 })
 export class Site extends PrimaryModel {
@@ -77,4 +84,11 @@ export class Site extends PrimaryModel {
 
   @Field.Text()
   comments!: string;
+
+  @RelatedCount(() => Device, 'site')
+  device_count!: number;
+
+  /** Virtual machines belong to a site through their cluster. */
+  @RelatedCount(() => VirtualMachine, 'cluster.site')
+  virtualmachine_count!: number;
 }

@@ -1,5 +1,5 @@
 import {
-  ChoiceField, Field, Filter, ForeignKey, hostText, Model, NetworkField, parseNetwork, PrimaryModel, ReverseList, StatusField,
+  ChoiceField, Field, Filter, ForeignKey, GenericForeignKey, hostText, Model, NetworkField, parseNetwork, PrimaryModel, ReverseList, StatusField,
   ValidationError, FieldError, type IPNetwork, type Predicates, type Values, type WriteContext,
 } from '../../framework';
 import { Status } from '../extras/status';
@@ -36,6 +36,10 @@ export class IPAddress extends PrimaryModel {
 
   @ChoiceField(IPAddressRole, { blank: true, nullable: false, help: 'The functional role of this IP' })
   role!: string;
+
+  /** The interface (of a device or a virtual machine) the address is configured on. */
+  @GenericForeignKey({ types: ['dcim.interface', 'virtualization.vminterface'] })
+  assigned_object!: unknown;
 
   @ForeignKey(() => IPAddress, { nullable: true, onDelete: 'set_null', label: 'NAT (Inside)', naturalKey: false })
   nat_inside!: IPAddress | null;
@@ -114,8 +118,65 @@ export class IPAddress extends PrimaryModel {
     return presentInVrf(value, p, 'rd');
   }
 
+  @Filter({ type: 'string', multiple: 'or', help: 'Assigned to an interface of these devices (names)' })
+  static device(_v: string, p: Predicates, values: string[]) {
+    return p.generic('assigned_object', 'dcim.interface', { device__name__in: values });
+  }
+
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Assigned to an interface of these devices (ids)' })
+  static device_id(_v: string, p: Predicates, values: string[]) {
+    return p.generic('assigned_object', 'dcim.interface', { device__in: values });
+  }
+
+  @Filter({ type: 'string', multiple: 'or', help: 'Assigned to an interface of these virtual machines (names)' })
+  static virtual_machine(_v: string, p: Predicates, values: string[]) {
+    return p.generic('assigned_object', 'virtualization.vminterface', { virtual_machine__name__in: values });
+  }
+
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Assigned to an interface of these virtual machines (ids)' })
+  static virtual_machine_id(_v: string, p: Predicates, values: string[]) {
+    return p.generic('assigned_object', 'virtualization.vminterface', { virtual_machine__in: values });
+  }
+
+  @Filter({ type: 'string', multiple: 'or', help: 'Assigned to these device interfaces (id or name)' })
+  static interface(_v: string, p: Predicates, values: string[]) {
+    return byIdOrName(p, 'dcim.interface', values);
+  }
+
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Assigned to these device interfaces (ids)' })
+  static interface_id(_v: string, p: Predicates, values: string[]) {
+    return p.generic('assigned_object', 'dcim.interface', { id__in: values });
+  }
+
+  @Filter({ type: 'string', multiple: 'or', help: 'Assigned to these VM interfaces (id or name)' })
+  static vminterface(_v: string, p: Predicates, values: string[]) {
+    return byIdOrName(p, 'virtualization.vminterface', values);
+  }
+
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Assigned to these VM interfaces (ids)' })
+  static vminterface_id(_v: string, p: Predicates, values: string[]) {
+    return p.generic('assigned_object', 'virtualization.vminterface', { id__in: values });
+  }
+
+  @Filter({ type: 'boolean', help: 'Assigned to an interface (true) or not (false)' })
+  static assigned_to_interface(value: boolean, p: Predicates) {
+    return p.lookup('assigned_object_id', 'isnull', !value);
+  }
+
   @Filter({ type: 'string', help: 'DNS name, description, or hosts inside the given (partial) address' })
   static q(value: string, p: Predicates) {
     return addressSearch(value, p);
   }
+}
+
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+/** Interfaces named by UUID or by name (names repeat across devices: all of them match). */
+function byIdOrName(p: Predicates, label: string, values: string[]) {
+  const ids = values.filter((v) => UUID.test(v));
+  const names = values.filter((v) => !UUID.test(v));
+  return p.or([
+    ...(ids.length ? [p.generic('assigned_object', label, { id__in: ids })] : []),
+    ...(names.length ? [p.generic('assigned_object', label, { name__in: names })] : []),
+  ]);
 }

@@ -1,5 +1,8 @@
 import { Field, ForeignKey, Model, PrimaryModel, RelatedCount } from '../../framework';
+import { Device } from '../dcim/device';
 import { Site } from '../dcim/site';
+import { Cluster } from '../virtualization/cluster';
+import { VirtualMachine } from '../virtualization/virtual-machine';
 import { TenantGroup } from './tenant-group';
 
 /** The owner (customer, department, team) objects are assigned to. */
@@ -26,6 +29,15 @@ export class Tenant extends PrimaryModel {
   @Field.Text()
   comments!: string;
 
+  @RelatedCount(() => Device, 'tenant')
+  device_count!: number;
+
   @RelatedCount(() => Site, 'tenant')
   site_count!: number;
+
+  @RelatedCount(() => VirtualMachine, 'tenant')
+  virtualmachine_count!: number;
+
+  @RelatedCount(() => Cluster, 'tenant')
+  cluster_count!: number;
 }

@@ -1,14 +1,21 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   decoyHash,
   verifyPassword,
+  deleteWhere,
+  findObjects,
+  insertFields,
   type AuthBackend,
   type AuthUser,
   type Executor,
   type Registry,
 } from '../../framework';
+import { Session } from './session';
 import { Token } from './token';
 import { User } from './user';
+
+/** Browser sessions last two weeks, as Django's do by default. */
+const SESSION_SECONDS = 14 * 24 * 3600;
 
 const USER_COLUMNS = ['id', 'username', 'is_superuser', 'is_staff', 'is_active'];
 
@@ -53,6 +60,26 @@ export function usersAuthBackend(registry: Registry): AuthBackend {
       if (!row || !ok) return null;
       const user = toUser(row);
       return user.isActive ? user : null;
+    },
+    async findSession(key: string, db: Executor) {
+      const [session] = await findObjects(db, registry.forClass(Session), { key, expires__gt: new Date().toISOString() });
+      if (!session) return null;
+      const [user] = await findObjects(db, registry.forClass(User), { id: session.user });
+      if (!user) return null;
+      return {
+        user: { id: user.id as string, username: String(user.username), isSuperuser: user.is_superuser === true, isStaff: user.is_staff === true, isActive: user.is_active === true },
+        csrf: String(session.csrf),
+      };
+    },
+    async createSession(user: AuthUser, db: Executor) {
+      const key = randomBytes(32).toString('hex');
+      const csrf = randomBytes(32).toString('hex');
+      const expires = new Date(Date.now() + SESSION_SECONDS * 1000);
+      await insertFields(db, registry.forClass(Session), { key, csrf, user: user.id, expires });
+      return { key, csrf, expires };
+    },
+    async deleteSession(key: string, db: Executor) {
+      await deleteWhere(db, registry.forClass(Session), { key });
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   PermissionDenied,
   fieldTest,
   FALSE,
+  TRUE,
   type RequestContext,
   type Values,
   type WriteContext,
@@ -17,7 +18,7 @@ export function generateKey(): string {
   return randomBytes(20).toString('hex');
 }
 
-/** An API key of a user: optionally read-only and/or expiring. Listed and edited by its owner only. */
+/** An API key of a user: optionally read-only and/or expiring. Listed and edited by its owner (and superusers). */
 @Model({
   path: 'tokens',
   display: { fields: ['key', 'user.username'], render: (v) => `${String(v.key).slice(-6)} (${String(v['user.username'])})` },
@@ -25,8 +26,10 @@ export function generateKey(): string {
   ordering: ['created'],
   search: ['description'],
   basicAuth: true,
+  ownedByCaller: true,
+  // Superusers see every token; everyone else only their own.
   scope: (ctx: RequestContext) =>
-    ctx.user ? fieldTest(ctx.registry.forClass(Token).field('user') as never, 'exact', [ctx.user.id]) : FALSE,
+    !ctx.user ? FALSE : ctx.user.isSuperuser ? TRUE : fieldTest(ctx.registry.forClass(Token).field('user') as never, 'exact', [ctx.user.id]),
 })
 export class Token extends BaseModel {
   @Field.DateTime({ readOnly: true, autoNowAdd: true })

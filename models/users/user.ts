@@ -1,4 +1,5 @@
-import { BaseModel, Field, Model, PasswordField } from '../../framework';
+import { BaseModel, Field, ManyToMany, Model, PasswordField } from '../../framework';
+import { Group } from './group';
 
 /** A login account. Not change-logged: no created/last_updated, tags or custom fields. */
 @Model({
@@ -38,6 +39,13 @@ export class User extends BaseModel {
 
   @Field.DateTime({ required: false, default: () => new Date() })
   date_joined!: Date;
+
+  @ManyToMany(() => Group, { writeBy: 'pk', required: false, filterName: 'group', related: 'users' })
+  groups!: Group[];
+
+  /** Preferences behind /api/users/config/ (never part of the user's representation). */
+  @Field.JSON({ default: () => ({}), hidden: true, readOnly: true, lookups: false })
+  config_data!: Record<string, unknown>;
 
   /** Not part of the API (as in Nautobot); set by `netinv createsuperuser`. */
   @Field.Boolean({ default: false, hidden: true, readOnly: true, lookups: false })

@@ -61,6 +61,23 @@ test('migrate applies the schema once, then has nothing to do', () => {
   expect(second.stdout).toBe('No migrations to apply.\n');
 });
 
+test('migrate then applies an enabled plugin\'s migrations; a plugin that cannot load exits 1', () => {
+  const repo = path.resolve(__dirname, '../..');
+  const env = { NETINV_PLUGINS: './dist/plugins/netinv-bgp' };
+  const res = spawnSync(process.execPath, [MAIN, 'migrate'], {
+    cwd: repo,
+    env: { ...process.env, DATABASE_URL: databaseUrl, NETINV_LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(res.status).toBe(0);
+  // After the core migrations (applied by the test above when it ran), in that order.
+  expect(res.stdout).toMatch(/^Applied (.*, )?InitialBgp\d{13}\n$/);
+  const missing = netinv(['migrate'], { NETINV_PLUGINS: './no/such/plugin' });
+  expect(missing.code).toBe(1);
+  expect(missing.stderr).toMatch(/^Error: plugin \.\/no\/such\/plugin: cannot be loaded/);
+});
+
 test('createsuperuser creates once; a second time exits 1', () => {
   const res = netinv(['createsuperuser', '--username', 'ops', '--password', 'pw-ops-123', '--email', 'ops@example.net']);
   expect(res.code).toBe(0);

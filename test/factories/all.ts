@@ -2,6 +2,8 @@ import type { Factory } from './index';
 import { dcimFactories, extrasFactories, tenancyFactories, usersFactories } from './core';
 import { extrasDefinitionFactories } from './extras';
 import { ipamFactories } from './ipam';
+import { deviceFactories, virtualizationFactories } from './dcim';
+import { pluginFactories } from './plugins';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
@@ -9,6 +11,9 @@ export const FACTORIES: Record<string, Factory> = {
   ...extrasDefinitionFactories,
   ...tenancyFactories,
   ...dcimFactories,
+  ...deviceFactories,
+  ...virtualizationFactories,
   ...usersFactories,
   ...ipamFactories,
+  ...pluginFactories,
 };

@@ -47,6 +47,14 @@ export const usersFactories: Record<string, Factory> = {
     build: ({ n }) => ({ username: `user${n}`, password: 'correct horse battery', email: `user${n}@example.net` }),
     change: () => ({ first_name: 'Changed' }),
   },
+  'auth.group': {
+    build: ({ n }) => ({ name: `group${n}` }),
+    change: ({ n }) => ({ name: `renamed${n}` }),
+  },
+  'users.objectpermission': {
+    build: ({ n }) => ({ name: `permission ${n}`, object_types: ['dcim.site'], actions: ['view'], constraints: { name__istartswith: 'x' } }),
+    change: () => ({ description: 'changed', enabled: false }),
+  },
   'users.token': {
     build: ({ n }) => ({ description: `token ${n}` }),
     change: () => ({ description: 'changed' }),

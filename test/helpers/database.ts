@@ -8,7 +8,7 @@ import { createConnection } from 'mysql2/promise';
  * The database a test file runs on: in-memory SQLite by default; with NETINV_TEST_DATABASE_URL a
  * PostgreSQL or MySQL database of its own per Jest worker, emptied before each test file.
  */
-export async function freshDatabaseUrl(options: { persistent?: boolean } = {}): Promise<string> {
+export async function freshDatabaseUrl(options: { persistent?: boolean; suffix?: string } = {}): Promise<string> {
   const base = process.env.NETINV_TEST_DATABASE_URL;
   if (!base || base.startsWith('sqlite:')) {
     // Separate processes (the CLI) need a file to share; it lives in a fresh temporary directory.
@@ -17,7 +17,8 @@ export async function freshDatabaseUrl(options: { persistent?: boolean } = {}): 
   }
   const url = new URL(base);
   const worker = process.env.JEST_WORKER_ID ?? '0';
-  const name = `${url.pathname.replace(/^\//, '') || 'test'}_w${worker}`;
+  // A second app in one test file needs a database of its own (suffix).
+  const name = `${url.pathname.replace(/^\//, '') || 'test'}_w${worker}${options.suffix ? `_${options.suffix}` : ''}`;
   const target = new URL(base);
   target.pathname = `/${name}`;
   if (url.protocol.startsWith('postgres')) {

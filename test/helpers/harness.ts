@@ -38,8 +38,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const databaseUrl = await freshDatabaseUrl();
+export async function startApp(env: Record<string, string> = {}, options: { databaseSuffix?: string } = {}): Promise<TestApp> {
+  const databaseUrl = await freshDatabaseUrl({ suffix: options.databaseSuffix });
   const config = loadConfig({ DATABASE_URL: databaseUrl, NETINV_LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env });
   const server = await createServer(config);
   const registry = server.registry;

@@ -4,6 +4,8 @@
  * addresses, including concurrent allocations.
  */
 import { startApp, type TestApp } from '../helpers/harness';
+import { FACTORIES } from '../factories/all';
+import { contextFor } from '../factories';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -359,5 +361,59 @@ describe('allocation', () => {
   test('allocation on an unknown prefix is a 404', async () => {
     const res = await app.get(`${P}00000000-0000-4000-8000-000000000000/available-prefixes/`);
     expect(res.status).toBe(404);
+  });
+});
+
+describe('assignment to interfaces', () => {
+  test('a pynautobot-style workflow: create a prefix, allocate from it onto an interface, find it by device', async () => {
+    const make = (label: string, overrides: Obj = {}) => contextFor(app, FACTORIES).make(label, overrides);
+    const deviceId = await make('dcim.device', { name: 'edge-1' });
+    const ifaceId = await make('dcim.interface', { device: deviceId, name: 'xe-0/0/0' });
+    const vmIface = await make('virtualization.vminterface', { name: 'xe-0/0/0' });
+    const parent = await created(await app.post(P, { prefix: '10.80.0.0/30', status: 'active' }));
+
+    const ip = await app.post(`${P}${parent.id}/available-ips/`, { status: 'active', assigned_object_type: 'dcim.interface', assigned_object_id: ifaceId });
+    expect(ip.status).toBe(201);
+    expect(ip.body.address).toBe('10.80.0.1/30');
+    expect(ip.body.assigned_object_type).toBe('dcim.interface');
+    expect(ip.body.assigned_object_id).toBe(ifaceId);
+    expect(ip.body.assigned_object).toMatchObject({ id: ifaceId, name: 'xe-0/0/0', device: expect.objectContaining({ id: deviceId, name: 'edge-1' }) });
+    const onVm = await created(await app.post(IP, { address: '10.81.0.1/24', status: 'active', assigned_object_type: 'virtualization.vminterface', assigned_object_id: vmIface }));
+    expect(onVm.assigned_object).toMatchObject({ id: vmIface, name: 'xe-0/0/0' });
+    const loose = await created(await app.post(IP, { address: '10.82.0.1/24', status: 'active' }));
+    expect(loose.assigned_object).toBeNull();
+
+    expect(await addressesOf('device=edge-1')).toEqual(['10.80.0.1/30']);
+    expect(await addressesOf(`device_id=${deviceId}`)).toEqual(['10.80.0.1/30']);
+    expect(await addressesOf('device=nothing-here')).toEqual([]);
+    expect(await addressesOf('interface=xe-0/0/0')).toEqual(['10.80.0.1/30']);
+    expect(await addressesOf(`interface_id=${ifaceId}`)).toEqual(['10.80.0.1/30']);
+    expect(await addressesOf('vminterface=xe-0/0/0')).toEqual(['10.81.0.1/24']);
+    expect((await addressesOf('assigned_to_interface=true&address__net_host_contained=10.80.0.0/14'))).toEqual(['10.80.0.1/30', '10.81.0.1/24']);
+    expect((await addressesOf('assigned_to_interface=false&address__net_host_contained=10.80.0.0/14'))).toEqual(['10.82.0.1/24']);
+
+    const half = await app.post(IP, { address: '10.83.0.1/24', status: 'active', assigned_object_type: 'dcim.interface' });
+    expect(half.body).toEqual({ __all__: ['assigned_object_type and assigned_object_id must either both be null or both be non-null'] });
+    const wrongType = await app.post(IP, { address: '10.83.0.1/24', status: 'active', assigned_object_type: 'dcim.device', assigned_object_id: deviceId });
+    expect(wrongType.body).toEqual({ assigned_object_type: ['Invalid content type: dcim.device'] });
+    const options = await app.options(IP);
+    expect(options.body.actions.POST.assigned_object_type.choices.map((c: Obj) => c.value)).toEqual(['dcim.interface', 'virtualization.vminterface']);
+    // Primary IPs: the right family, assigned to this device; primary_ip prefers IPv6.
+    const v6 = await created(await app.post(IP, { address: '2001:db8:80::1/64', status: 'active', assigned_object_type: 'dcim.interface', assigned_object_id: ifaceId }));
+    let dev = await app.patch(`/api/dcim/devices/${deviceId}/`, { primary_ip4: ip.body.id });
+    expect(dev.status).toBe(200);
+    expect(dev.body.primary_ip4).toMatchObject({ id: ip.body.id, address: '10.80.0.1/30' });
+    expect(dev.body.primary_ip).toMatchObject({ id: ip.body.id });
+    dev = await app.patch(`/api/dcim/devices/${deviceId}/`, { primary_ip6: v6.id });
+    expect(dev.body.primary_ip).toMatchObject({ id: v6.id, address: '2001:db8:80::1/64' });
+    const wrongFamily = await app.patch(`/api/dcim/devices/${deviceId}/`, { primary_ip4: v6.id });
+    expect(wrongFamily.body).toEqual({ primary_ip4: ['2001:db8:80::1/64 is not an IPv4 address.'] });
+    const notHere = await app.patch(`/api/dcim/devices/${deviceId}/`, { primary_ip4: loose.id });
+    expect(notHere.body).toEqual({ primary_ip4: ['The specified IP address (10.82.0.1/24) is not assigned to this device.'] });
+    expect((await app.get(`/api/dcim/devices/?has_primary_ip=true&id=${deviceId}`)).body.count).toBe(1);
+    expect((await app.delete(`${IP}${v6.id}/`)).status).toBe(204);
+    expect((await app.get(`/api/dcim/devices/${deviceId}/`)).body.primary_ip).toMatchObject({ id: ip.body.id });
+    const moved = await app.patch(`${IP}${ip.body.id}/`, { assigned_object_type: null, assigned_object_id: null });
+    expect(moved.body.assigned_object).toBeNull();
   });
 });

@@ -70,20 +70,20 @@ describe('Authorization header', () => {
   });
 });
 
-describe('permissions before object permissions exist', () => {
-  let reader: string;
+describe('users without permissions', () => {
+  let plain: string;
   beforeAll(async () => {
-    reader = await app.createToken(await app.createUser('reader'));
+    plain = await app.createToken(await app.createUser('reader'));
   });
 
-  test('a non-superuser may read', async () => {
-    const res = await app.get(SITES, reader);
-    expect(res.status).toBe(200);
-    expect(res.body.count).toBe(0);
+  test('a user without a view permission may not read', async () => {
+    const res = await app.get(SITES, plain);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: 'You do not have permission to perform this action.' });
   });
 
-  test('a non-superuser may not write; nothing is created', async () => {
-    const res = await app.post('/api/extras/tags/', { name: 'x', slug: 'x' }, reader);
+  test('a user without an add permission may not write; nothing is created', async () => {
+    const res = await app.post('/api/extras/tags/', { name: 'x', slug: 'x' }, plain);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ detail: 'You do not have permission to perform this action.' });
     const list = await app.get('/api/extras/tags/?slug=x');
@@ -161,14 +161,15 @@ describe('token provisioning with Basic credentials', () => {
     }
   });
 
-  test('a user without the add-token permission: 403, nothing created', async () => {
+  test('every active user may provision their own tokens, without object permissions', async () => {
     const id = await app.createUser('plain', { password: 'pw-plain' });
-    const before = await app.get(TOKENS, await app.createToken(id));
     const res = await provision(basic('plain', 'pw-plain'));
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({ detail: 'You do not have permission to perform this action.' });
-    const after = await app.get(TOKENS, await app.createToken(id));
-    expect(after.body.count).toBe(before.body.count + 1);
+    expect(res.status).toBe(201);
+    const own = await app.get(TOKENS, res.body.key);
+    expect(own.status).toBe(200);
+    expect(own.body.count).toBe(1);
+    expect(own.body.results[0].key).toBe(res.body.key);
+    void id;
   });
 
   test('key validation: blank and wrong length are 400', async () => {
@@ -187,7 +188,7 @@ describe('token provisioning with Basic credentials', () => {
 });
 
 describe('token scoping', () => {
-  test('a user sees only their own tokens, including the superuser', async () => {
+  test('a user sees only their own tokens; a superuser sees all', async () => {
     const otherId = await app.createUser('other');
     const otherKey = await app.createToken(otherId);
     const otherList = await app.get(TOKENS, otherKey);
@@ -197,13 +198,14 @@ describe('token scoping', () => {
     const otherTokenId = otherList.body.results[0].id as string;
 
     const adminList = await app.get(`${TOKENS}?limit=0`);
-    expect(adminList.body.results.map((t: { id: string }) => t.id)).not.toContain(otherTokenId);
-    const detail = await app.get(`${TOKENS}${otherTokenId}/`);
+    expect(adminList.body.results.map((t: { id: string }) => t.id)).toContain(otherTokenId);
+    const thirdKey = await app.createToken(await app.createUser('third'));
+    const detail = await app.get(`${TOKENS}${otherTokenId}/`, thirdKey);
     expect(detail.status).toBe(404);
     expect(detail.body).toEqual({ detail: 'Not found.' });
-    const del = await app.delete(`${TOKENS}${otherTokenId}/`);
+    const del = await app.delete(`${TOKENS}${otherTokenId}/`, undefined, thirdKey);
     expect(del.status).toBe(404);
-    expect((await app.get(SITES, otherKey)).status).toBe(200);
+    expect((await app.get(TOKENS, otherKey)).status).toBe(200);
   });
 
   test('user passwords are write-only and stored hashed', async () => {

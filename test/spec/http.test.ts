@@ -79,6 +79,33 @@ describe('API versioning', () => {
     const in13 = await app.get(`${TAGS}${created.body.id}/?api_version=1.3`);
     expect(in13.body.content_types).toEqual(['dcim.site']);
   });
+
+  test('tags: content_types is required on create from 1.3; a 1.2 tag applies to every taggable model', async () => {
+    const missing = await app.post(`${TAGS}?api_version=1.3`, { name: 'no-types', slug: 'no-types' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ content_types: ['This field is required.'] });
+    const old = await app.post(`${TAGS}?api_version=1.2`, { name: 'v12', slug: 'v12', content_types: ['dcim.site'] });
+    expect(old.status).toBe(201);
+    expect(old.body.content_types).toBeUndefined();
+    const seen = await app.get(`${TAGS}${old.body.id}/?api_version=1.3`);
+    expect(seen.body.content_types).toEqual(app.server.registry.labelsWith('tags'));
+    // A 1.2 update leaves the content types it cannot see alone.
+    const patched = await app.patch(`${TAGS}${created13.id}/?api_version=1.2`, { description: 'seen by 1.2', content_types: [] });
+    expect(patched.status).toBe(200);
+    expect((await app.get(`${TAGS}${created13.id}/?api_version=1.3`)).body.content_types).toEqual(['tenancy.tenant']);
+  });
+
+  test('OPTIONS describes the fields of the requested version', async () => {
+    const old = await app.options(`${TAGS}?api_version=1.2`);
+    expect(old.body.actions.POST.content_types).toBeUndefined();
+    const current = await app.options(`${TAGS}?api_version=1.3`);
+    expect(current.body.actions.POST.content_types).toMatchObject({ required: true, read_only: false });
+  });
+});
+
+let created13: { id: string };
+beforeAll(async () => {
+  created13 = (await app.post(`${TAGS}?api_version=1.3`, { name: 'tenants-only', slug: 'tenants-only', content_types: ['tenancy.tenant'] })).body;
 });
 
 describe('content negotiation', () => {
@@ -227,11 +254,14 @@ describe('headers and URLs', () => {
   test('/api/ lists the applications with absolute URLs', async () => {
     const res = await app.get('/api/');
     expect(res.status).toBe(200);
-    for (const appLabel of ['dcim', 'extras', 'tenancy', 'users']) {
+    for (const appLabel of ['dcim', 'extras', 'tenancy', 'users', 'virtualization']) {
       expect(res.body[appLabel]).toBe(`${app.baseUrl}/api/${appLabel}/`);
     }
     const dcim = await app.get('/api/dcim/');
-    expect(dcim.body).toEqual({ regions: `${app.baseUrl}/api/dcim/regions/`, sites: `${app.baseUrl}/api/dcim/sites/` });
+    const paths = ['device-roles', 'device-types', 'devices', 'interfaces', 'manufacturers', 'platforms', 'regions', 'sites'];
+    expect(dcim.body).toEqual(Object.fromEntries(paths.map((p) => [p, `${app.baseUrl}/api/dcim/${p}/`])));
+    const virtualization = await app.get('/api/virtualization/');
+    expect(Object.keys(virtualization.body)).toEqual(['cluster-groups', 'cluster-types', 'clusters', 'interfaces', 'virtual-machines']);
   });
 
   test('URLs follow the Host header', async () => {

@@ -1,3 +1,4 @@
+import { CORE_MIGRATIONS } from '../../app/migrations';
 /**
  * The migrations, applied to an empty database, produce exactly the schema the model metadata
  * declares: TypeORM's schema builder finds nothing to change.
@@ -31,6 +32,43 @@ test('the first migration seeds the built-in statuses', async () => {
       'dhcp', 'failed', 'inventory', 'maintenance', 'offline', 'planned', 'provisioning', 'reserved', 'retired', 'slaac',
       'staged', 'staging',
     ]);
+  } finally {
+    await ds.destroy();
+  }
+});
+
+test('built-in statuses of devices, interfaces, VMs and VM interfaces; undone and redone by their migration', async () => {
+  const ds = await dataSourceFor(await freshDatabaseUrl(), coreRegistry());
+  await ds.initialize();
+  const statusesOf = async (label: string): Promise<string[]> => {
+    const rows = (await ds.query('SELECT slug, content_types FROM extras_status')) as Array<{ slug: string; content_types: string }>;
+    return rows.filter((r) => (JSON.parse(r.content_types) as string[]).includes(label)).map((r) => r.slug).sort();
+  };
+  const expected: Record<string, string[]> = {
+    'dcim.device': ['active', 'decommissioning', 'failed', 'inventory', 'offline', 'planned', 'staged'],
+    'dcim.interface': ['active', 'decommissioning', 'failed', 'maintenance', 'planned'],
+    'virtualization.virtualmachine': ['active', 'decommissioning', 'failed', 'offline', 'planned', 'staged'],
+    'virtualization.vminterface': ['active', 'decommissioning', 'failed', 'maintenance', 'planned'],
+  };
+  try {
+    await migrate(ds);
+    for (const [label, slugs] of Object.entries(expected)) expect(await statusesOf(label)).toEqual(slugs);
+
+    // Undone: the models' content types leave the statuses; statuses only they used go.
+    // Undo down to (and including) the migration that added these models.
+    const later = CORE_MIGRATIONS.length - CORE_MIGRATIONS.findIndex((m) => m.name.startsWith('AddDcimVirtualization'));
+    for (let i = 0; i < later; i++) await ds.undoLastMigration({ transaction: 'each' });
+    for (const label of Object.keys(expected)) expect(await statusesOf(label)).toEqual([]);
+    const slugs = ((await ds.query('SELECT slug FROM extras_status')) as Array<{ slug: string }>).map((r) => r.slug);
+    for (const gone of ['inventory', 'maintenance', 'staged']) expect(slugs).not.toContain(gone);
+    expect(await statusesOf('dcim.powerfeed')).toEqual(['active', 'failed', 'offline', 'planned']);
+    expect(await statusesOf('dcim.site')).toEqual(['active', 'decommissioning', 'planned', 'retired', 'staging']);
+
+    // Redone: existing statuses gain the content types again, missing ones are created.
+    await migrate(ds);
+    for (const [label, slugs] of Object.entries(expected)) expect(await statusesOf(label)).toEqual(slugs);
+    const [inventory] = (await ds.query("SELECT name, color FROM extras_status WHERE slug = 'inventory'")) as Array<{ name: string; color: string }>;
+    expect(inventory).toEqual({ name: 'Inventory', color: '9e9e9e' });
   } finally {
     await ds.destroy();
   }

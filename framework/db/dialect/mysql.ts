@@ -1,10 +1,24 @@
 import { jsonKeyPath, type Dialect, type UniqueViolation } from './types';
 
-export const mysqlDialect: Dialect = {
+/** MySQL 8 error numbers of ICU's regular-expression engine that mean "too expensive". */
+const ICU_REGEX_LIMITS = new Set([3698 /* ER_REGEXP_STACK_OVERFLOW */, 3699 /* ER_REGEXP_TIME_OUT */]);
+
+function errno(err: unknown): number | undefined {
+  return (err as { errno?: number })?.errno;
+}
+
+/** The executor's RegexLimitError: the engine gave up on a pattern (backtracking limit). */
+function regexLimit(err: unknown): boolean {
+  return (err as { code?: string })?.code === 'NETINV_REGEX_LIMIT';
+}
+
+/** What MySQL 8 and MariaDB share; they differ in their regex engines and statement time limits. */
+const common: Omit<Dialect, 'regexSyntax' | 'withTimeout' | 'isTimeout' | 'isBadRegex'> = {
   name: 'mysql',
   quote: (id) => `\`${id.replace(/`/g, '``')}\``,
   placeholder: () => '?',
   lower: (expr) => `LOWER(${expr})`,
+  text: (expr) => expr,
   like: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '!'`,
   // Tables use a binary collation, so REGEXP is case-sensitive unless the pattern says (?i).
   regex: (expr, pattern) => `${expr} REGEXP ${pattern}`,
@@ -13,20 +27,11 @@ export const mysqlDialect: Dialect = {
   orderText: (expr) => expr,
   concat: (...exprs) => `CONCAT(${exprs.join(', ')})`,
   bool: (value) => (value ? 1 : 0),
-  withTimeout: (sql, ms) => `SET STATEMENT max_statement_time=${(ms / 1000).toFixed(3)} FOR ${sql}`,
   uniqueViolation(err: unknown): UniqueViolation | null {
     const e = err as { code?: string; sqlMessage?: string; message?: string };
     if (e?.code !== 'ER_DUP_ENTRY') return null;
     const m = /for key '(?:[^'.]*\.)?([^']+)'/.exec(e.sqlMessage ?? e.message ?? '');
     return { constraint: m?.[1] };
-  },
-  isTimeout: (err) => {
-    const code = (err as { code?: string })?.code;
-    return code === 'ER_STATEMENT_TIMEOUT' || code === 'ER_QUERY_TIMEOUT' || (err as { errno?: number })?.errno === 1969;
-  },
-  isBadRegex: (err) => {
-    const e = err as { code?: string; errno?: number };
-    return e?.code === 'ER_REGEXP_ERROR' || e?.errno === 1139;
   },
   // JSON_UNQUOTE turns a JSON null into the text 'null': the type is checked first.
   jsonText: (expr, key, bind) =>
@@ -39,4 +44,25 @@ export const mysqlDialect: Dialect = {
     `(JSON_TYPE(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))})) = 'ARRAY' AND JSON_CONTAINS(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))}), JSON_QUOTE(${bind(value)})))`,
   jsonSet: (expr, key, json, bind) => `JSON_SET(${expr}, ${bind(jsonKeyPath(key))}, JSON_EXTRACT(${bind(json)}, '$'))`,
   jsonRemove: (expr, key, bind) => `JSON_REMOVE(${expr}, ${bind(jsonKeyPath(key))})`,
+};
+
+/** MariaDB: PCRE2 regular expressions; `SET STATEMENT max_statement_time` bounds one statement. */
+export const mariadbDialect: Dialect = {
+  ...common,
+  regexSyntax: 'pcre',
+  withTimeout: (sql, ms) => `SET STATEMENT max_statement_time=${(Math.max(1, Math.floor(ms)) / 1000).toFixed(3)} FOR ${sql}`,
+  isTimeout: (err) => (err as { code?: string })?.code === 'ER_STATEMENT_TIMEOUT' || errno(err) === 1969 || regexLimit(err),
+  isBadRegex: (err) => (err as { code?: string })?.code === 'ER_REGEXP_ERROR' || errno(err) === 1139,
+};
+
+/** MySQL 8: ICU regular expressions; the MAX_EXECUTION_TIME optimizer hint bounds a SELECT. */
+export const mysqlDialect: Dialect = {
+  ...common,
+  regexSyntax: 'icu',
+  withTimeout: (sql, ms) => sql.replace(/^\s*SELECT\b/i, `SELECT /*+ MAX_EXECUTION_TIME(${Math.max(1, Math.floor(ms))}) */`),
+  isTimeout: (err) => errno(err) === 3024 /* ER_QUERY_TIMEOUT */ || ICU_REGEX_LIMITS.has(errno(err) as number) || regexLimit(err),
+  isBadRegex: (err) => {
+    const n = errno(err);
+    return n !== undefined && n >= 3685 && n <= 3700 && !ICU_REGEX_LIMITS.has(n);
+  },
 };

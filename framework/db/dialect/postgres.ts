@@ -5,9 +5,12 @@ export const postgresDialect: Dialect = {
   quote: (id) => `"${id.replace(/"/g, '""')}"`,
   placeholder: (n) => `$${n}`,
   lower: (expr) => `lower(${expr})`,
+  // uuid, date and timestamp columns have no text operators (LIKE, lower, ~) of their own.
+  text: (expr) => `CAST(${expr} AS text)`,
   like: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '!'`,
   regex: (expr, pattern, ci) => `${expr} ${ci ? '~*' : '~'} ${pattern}`,
   regexValue: (pattern) => pattern,
+  regexSyntax: 'are',
   // The database collation may ignore punctuation or case; "C" orders bytes like the others.
   forUpdate: ' FOR UPDATE',
   orderText: (expr) => `${expr} COLLATE "C"`,

@@ -6,12 +6,14 @@ export const sqliteDialect: Dialect = {
   placeholder: () => '?',
   // `lower` is redefined on every connection with JavaScript's Unicode case mapping (see executor).
   lower: (expr) => `lower(${expr})`,
+  text: (expr) => expr,
   like: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '!'`,
   // The value comes first so that placeholders inside `expr` (JSON keys) precede the pattern's.
   regex: (expr, pattern, ci) => `netinv_regexp(${expr}, ${pattern}, ${ci ? 1 : 0})`,
   regexValue: (pattern) => pattern,
   // SQLite runs one write transaction at a time, so reads inside it are already exclusive.
   forUpdate: '',
+  regexSyntax: 're2',
   orderText: (expr) => expr,
   concat: (...exprs) => exprs.join(' || '),
   bool: (value) => (value ? 1 : 0),

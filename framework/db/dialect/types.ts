@@ -2,6 +2,8 @@
  * Everything that differs between SQLite, PostgreSQL and MySQL/MariaDB. SQL text that is not
  * portable lives only in the three implementations of this interface.
  */
+import type { RegexSyntax } from '../../filterset/regex';
+
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
 export interface UniqueViolation {
@@ -21,19 +23,26 @@ export interface Dialect {
   readonly forUpdate: string;
   /** Unicode-aware lower-casing of an expression. */
   lower(expr: string): string;
+  /** The expression as text, for text lookups on columns of other types (uuid). */
+  text(expr: string): string;
   /** LIKE with `!` as escape character; `pattern` is a placeholder bound to an escaped value. */
   like(expr: string, pattern: string): string;
   /** Regular-expression match; `pattern` is a placeholder. */
   regex(expr: string, pattern: string, caseInsensitive: boolean): string;
   /** Prefix a case-insensitive regex needs on this engine (bound as part of the value). */
   regexValue(pattern: string, caseInsensitive: boolean): string;
+  /** Syntax of this engine's regular expressions: common-subset patterns are written in it. */
+  readonly regexSyntax: RegexSyntax;
   /** Byte-wise ordering of a text expression, identical on every database. */
   orderText(expr: string): string;
   /** String concatenation. */
   concat(...exprs: string[]): string;
   /** Value bound for a boolean parameter. */
   bool(value: boolean): unknown;
-  /** Wraps a statement so it is cancelled after `ms` milliseconds (regex filters), when supported. */
+  /**
+   * Wraps one statement so the server cancels it after `ms` milliseconds (regex filters), where
+   * the engine has a per-statement limit (MySQL-family); PostgreSQL sets a transaction-local one.
+   */
   withTimeout?(sql: string, ms: number): string;
   /** Recognises a unique-constraint violation raised by the driver. */
   uniqueViolation(err: unknown): UniqueViolation | null;

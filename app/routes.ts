@@ -1,0 +1,23 @@
+import type { Registry } from '../framework';
+import type { OpenApiSources } from '../framework/openapi';
+import { installedPluginsRoute, type LoadedPlugin } from '../framework/plugins';
+import type { ExtraRoute, ModelAction } from '../framework/router/api';
+import { CORE_APPS } from './apps';
+import type { Config } from './config';
+import { statusRoute } from './status';
+import { userConfigRoute } from '../models/users';
+
+/** Routes besides the model endpoints, shared by the server and the OpenAPI generator. */
+export function extraRoutes(registry: Registry, config: Readonly<Config>, plugins: readonly LoadedPlugin[]): ExtraRoute[] {
+  return [statusRoute(registry, config, plugins), installedPluginsRoute(plugins), userConfigRoute(registry)];
+}
+
+/** Extra actions of the core applications' and the plugins' models. */
+export function modelActions(plugins: readonly LoadedPlugin[]): ModelAction[] {
+  return [...CORE_APPS, ...plugins.map((p) => p.app)].flatMap((a) => a.actions);
+}
+
+/** What the OpenAPI document is built from. */
+export function openApiSources(registry: Registry, config: Readonly<Config>, plugins: readonly LoadedPlugin[]): OpenApiSources {
+  return { registry, actions: modelActions(plugins), routes: extraRoutes(registry, config, plugins), serverVersion: config.version };
+}

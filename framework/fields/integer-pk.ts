@@ -1,0 +1,30 @@
+import { PrimaryGeneratedColumn } from 'typeorm';
+import { baseInfo, compareScalar } from './common';
+import { integerFilterValue } from './integer';
+import type { FieldKind } from './kind';
+
+/**
+ * An auto-increment integer primary key, numbered by the database on insert. Nautobot uses
+ * these for groups (`auth.group`) only; everything else has a UUID.
+ */
+export const integerPkKind: FieldKind = {
+  name: 'integer-pk',
+  decorate(proto, property, options: { column?: string }) {
+    PrimaryGeneratedColumn('increment', { name: options.column ?? property })(proto, property);
+  },
+  column: (field) => field.options.column ?? field.name,
+  reader(field, scope) {
+    const i = scope.column(field.column as string);
+    return (row) => (row[i] === null || row[i] === undefined ? null : Number(row[i]));
+  },
+  load(field, row) {
+    const v = row[field.column as string];
+    return v === null || v === undefined ? null : Number(v);
+  },
+  store: (field, value) => ({ [field.column as string]: value }),
+  lookups: () => ['', 'n'],
+  filterValue: (_field, raw) => integerFilterValue(raw),
+  compare: (_field, expr, lookup, values, params) => compareScalar(expr, lookup, values, params),
+  info: (field) => baseInfo(field, 'integer'),
+  schema: () => ({ type: 'integer', readOnly: true }),
+};

@@ -1,0 +1,3 @@
+export { buildOpenApi, templatePath, type OpenApiDocument, type OpenApiSources } from './document';
+export { documentationRoutes, type DocumentationRoutes } from './routes';
+export { toYaml } from './yaml';

@@ -1,0 +1,163 @@
+import type { RequestHandler } from 'express';
+import * as swaggerUi from 'swagger-ui-express';
+import type { RequestContext } from '../http/context';
+import type { Negotiated } from '../http/negotiation';
+import type { Reply } from '../http/respond';
+import type { ExtraRoute, Handler, Mount } from '../router/api';
+import { DEFAULT_VERSION, type ApiVersion } from '../versioning/version';
+import { buildOpenApi, type OpenApiDocument, type OpenApiSources } from './document';
+import { toYaml } from './yaml';
+
+type Format = 'json' | 'yaml';
+
+/** `version=` of the first media range carrying one. */
+function acceptedVersion(accept: string | undefined): string | undefined {
+  for (const range of (accept ?? '').split(',')) {
+    for (const param of range.split(';').slice(1)) {
+      const [k, v] = param.split('=').map((t) => t.trim());
+      if (k?.toLowerCase() === 'version' && v !== undefined) return v.replace(/^"|"$/g, '');
+    }
+  }
+  return undefined;
+}
+
+/** Schema documents accept any media type; `json` in it (or `?format=json`) picks JSON, else YAML. */
+function schemaNegotiator(fixed?: Format) {
+  return (accept: string | undefined, format: string | undefined): Negotiated => {
+    const wanted: Format = fixed ?? (format === 'json' || (format === undefined && /json/i.test(accept ?? '')) ? 'json' : 'yaml');
+    return { renderer: 'json', version: acceptedVersion(accept), contentType: wanted === 'json' ? 'application/vnd.oai.openapi+json' : 'application/vnd.oai.openapi' };
+  };
+}
+
+/** The documentation page is HTML whatever the client asks for; errors render as HTML too. */
+function pageNegotiator(accept: string | undefined): Negotiated {
+  return { renderer: 'html', version: acceptedVersion(accept), contentType: 'text/html; charset=utf-8' };
+}
+
+/** Documents are built once per version and kept: the registry is frozen. */
+class DocumentCache {
+  private readonly built = new Map<string, OpenApiDocument>();
+  constructor(private readonly sources: () => OpenApiSources) {}
+  get(version: ApiVersion): OpenApiDocument {
+    const key = String(version);
+    let doc = this.built.get(key);
+    if (!doc) {
+      doc = buildOpenApi(this.sources(), version);
+      this.built.set(key, doc);
+    }
+    return doc;
+  }
+}
+
+function documentReply(cache: DocumentCache, ctx: RequestContext, format: Format): Reply {
+  const version = ctx.version ?? DEFAULT_VERSION;
+  const doc = cache.get(version);
+  const text = format === 'json' ? `${JSON.stringify(doc, null, 4)}\n` : toYaml(doc);
+  return {
+    status: 200,
+    headers: { 'Content-Disposition': `inline; filename="API Documentation (${version}).${format}"` },
+    raw: { contentType: format === 'json' ? 'application/vnd.oai.openapi+json' : 'application/vnd.oai.openapi', text },
+  };
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+const STATIC = '/api/docs/static';
+
+/** Swagger UI, loading the schema of the requested version; scripts and styles are served here. */
+function docsPage(ctx: RequestContext): Reply {
+  const version = ctx.version ?? DEFAULT_VERSION;
+  const schemaUrl = `/api/swagger/?api_version=${version}`;
+  const text = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>API Documentation (${version})</title>
+<link rel="stylesheet" href="${STATIC}/swagger-ui.css">
+<link rel="icon" type="image/png" href="${STATIC}/favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+<div id="swagger-ui" data-schema-url="${escapeAttribute(schemaUrl)}" data-api-version="${version}"></div>
+<script src="${STATIC}/swagger-ui-bundle.js"></script>
+<script src="${STATIC}/swagger-ui-standalone-preset.js"></script>
+<script src="${STATIC}/netinv-docs.js"></script>
+</body>
+</html>
+`;
+  return { status: 200, raw: { contentType: 'text/html; charset=utf-8', text } };
+}
+
+/** Starts Swagger UI from the page's data attributes, so the page needs no inline script. */
+const DOCS_SCRIPT = `(function () {
+  var root = document.getElementById('swagger-ui');
+  window.ui = SwaggerUIBundle({
+    url: root.getAttribute('data-schema-url'),
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    layout: 'BaseLayout',
+    requestInterceptor: function (request) {
+      request.headers['Accept'] = request.headers['Accept'] || 'application/json; version=' + root.getAttribute('data-api-version');
+      return request;
+    }
+  });
+})();
+`;
+
+/**
+ * `/api/docs/?format=openapi` is a permanent redirect to the JSON schema (pynautobot and the
+ * Ansible inventory ask for it), answered before authentication as a URL rule would be.
+ */
+const legacySchemaRedirect: RequestHandler = (req, res, next) => {
+  if (req.path === '/' && (req.method === 'GET' || req.method === 'HEAD') && req.query.format === 'openapi') {
+    res.redirect(301, '/api/swagger.json');
+    return;
+  }
+  next();
+};
+
+const docsScript: RequestHandler = (_req, res) => {
+  res.setHeader('Content-Type', 'application/javascript; charset=utf-8');
+  res.setHeader('Cache-Control', 'public, max-age=3600');
+  res.end(DOCS_SCRIPT);
+};
+
+export interface DocumentationRoutes {
+  routes: ExtraRoute[];
+  mounts: Mount[];
+  /** The document of a version, as served (for generators and tests). */
+  document(version: ApiVersion): OpenApiDocument;
+}
+
+/**
+ * `/api/swagger/` (YAML unless JSON is asked for), `/api/swagger.json`, `/api/swagger.yaml` and
+ * `/api/docs/`, for authenticated callers, each honouring `api_version`; Swagger UI's files are
+ * served from the installed swagger-ui-dist under `/api/docs/static/`.
+ */
+export function documentationRoutes(sources: () => OpenApiSources): DocumentationRoutes {
+  const cache = new DocumentCache(sources);
+  const schema = (format?: Format): Handler => async (ctx) => documentReply(cache, ctx, format ?? (ctx.contentType.endsWith('+json') ? 'json' : 'yaml'));
+  const route = (path: string, handler: Handler, negotiate: ExtraRoute['negotiate']): ExtraRoute => ({
+    path,
+    auth: 'authenticated',
+    methods: { GET: handler },
+    negotiate,
+    documented: false,
+  });
+  return {
+    routes: [
+      route('/swagger/', schema(), schemaNegotiator()),
+      route('/swagger.json', schema('json'), schemaNegotiator('json')),
+      route('/swagger.yaml', schema('yaml'), schemaNegotiator('yaml')),
+      route('/docs/', async (ctx) => docsPage(ctx), pageNegotiator),
+    ],
+    mounts: [
+      { path: '/docs/static/netinv-docs.js', handlers: [docsScript] },
+      { path: '/docs/static', handlers: swaggerUi.serveWithOptions({ index: false, redirect: false, maxAge: '1h' }) },
+      { path: '/docs', handlers: [legacySchemaRedirect] },
+    ],
+    document: (version) => cache.get(version),
+  };
+}

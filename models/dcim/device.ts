@@ -1,0 +1,151 @@
+import {
+  ComputedField,
+  Field,
+  Filter,
+  ForeignKey,
+  Model,
+  NaturalKey,
+  PrimaryModel,
+  StatusField,
+  ValidationError,
+  countObjects,
+  displayOf,
+  loadObject,
+  naturalize,
+  type Predicate,
+  type Predicates,
+  type Values,
+  type WriteContext,
+  FirstOf,
+} from '../../framework';
+import { IPAddress } from '../ipam/ip-address';
+import { checkPrimaryIps } from '../ipam/primary-ip';
+import { Status } from '../extras/status';
+import { Tenant } from '../tenancy/tenant';
+import { Cluster } from '../virtualization/cluster';
+import { DeviceRole } from './device-role';
+import { DeviceType } from './device-type';
+import { Platform } from './platform';
+import { Site } from './site';
+import { Manufacturer } from './manufacturer';
+
+/** A physical piece of equipment (router, switch, server) at a site. */
+@Model({
+  path: 'devices',
+  display: {
+    fields: ['name', 'device_type.manufacturer.name', 'device_type.model', 'id'],
+    // Unnamed devices show their make and model with the id, as Nautobot does.
+    render: (v) => (v.name ? String(v.name) : `${String(v['device_type.manufacturer.name'])} ${String(v['device_type.model'])} (${String(v.id)})`),
+  },
+  brief: ['name'],
+  ordering: ['_name'],
+  search: ['name', 'serial', 'asset_tag', 'device_type.manufacturer.name', 'comments'],
+  uniqueTogether: [['site', 'tenant', 'name']],
+  briefOnWrites: true,
+  filters: {
+    region: { path: 'site.region' },
+    region_id: { path: 'site.region' },
+    tenant_group: { path: 'tenant.group' },
+    tenant_group_id: { path: 'tenant.group' },
+    local_context_data: { has: 'local_context_data' },
+    manufacturer: { path: 'device_type.manufacturer', naturalKey: 'slug' },
+    manufacturer_id: { path: 'device_type.manufacturer', by: 'id' },
+    model: { path: 'device_type', naturalKey: 'slug' },
+    is_full_depth: { path: 'device_type.is_full_depth' },
+    mac_address: { path: 'interfaces.mac_address' },
+    has_interfaces: { has: 'interfaces' },
+    interfaces: { has: 'interfaces' },
+  },
+})
+export class Device extends PrimaryModel {
+  @Field.String({ maxLength: 64, nullable: true, blank: true })
+  name!: string | null;
+
+  @NaturalKey('name', (name) => naturalize(name, 100))
+  _name!: string;
+
+  @ForeignKey(() => DeviceType, { onDelete: 'protect', related: 'instances', naturalFilter: false })
+  device_type!: DeviceType;
+
+  @ForeignKey(() => DeviceRole, { onDelete: 'protect', related: 'devices', filterName: 'role' })
+  device_role!: DeviceRole;
+
+  @ForeignKey(() => Tenant, { nullable: true, onDelete: 'protect', related: 'devices' })
+  tenant!: Tenant | null;
+
+  @ForeignKey(() => Platform, { nullable: true, onDelete: 'set_null', related: 'devices' })
+  platform!: Platform | null;
+
+  @Field.String({ maxLength: 255, blank: true, label: 'Serial number', lookups: false })
+  serial!: string;
+
+  @Field.String({ maxLength: 100, nullable: true, blank: true, unique: true })
+  asset_tag!: string | null;
+
+  @ForeignKey(() => Site, { onDelete: 'protect', related: 'devices' })
+  site!: Site;
+
+  @StatusField(() => Status)
+  status!: Status;
+
+  @FirstOf(['primary_ip6', 'primary_ip4'], { label: 'Primary IP' })
+  primary_ip!: unknown;
+
+  @ForeignKey(() => IPAddress, { nullable: true, onDelete: 'set_null', unique: true, label: 'Primary IPv4', related: 'primary_ip4_for', naturalFilter: false, idFilter: false })
+  primary_ip4!: IPAddress | null;
+
+  @ForeignKey(() => IPAddress, { nullable: true, onDelete: 'set_null', unique: true, label: 'Primary IPv6', related: 'primary_ip6_for', naturalFilter: false, idFilter: false })
+  primary_ip6!: IPAddress | null;
+
+  @ForeignKey(() => Cluster, { nullable: true, onDelete: 'set_null', related: 'devices', naturalFilter: false })
+  cluster!: Cluster | null;
+
+  @Field.Text({ lookups: false })
+  comments!: string;
+
+  @Field.JSON({ object: true })
+  local_context_data!: Record<string, unknown> | null;
+
+  /** Rendered by the config-context feature when an application provides it; `{}` until then. */
+  @ComputedField({ optOut: 'exclude' })
+  config_context!: Record<string, unknown>;
+
+  /** `serial` matches case-insensitively and only the last value counts (Nautobot's `serial__iexact`). */
+  @Filter({ type: 'string', help: 'Serial number (case-insensitive)' })
+  static serial(value: string, p: Predicates): Predicate {
+    return p.lookup('serial', 'iexact', value);
+  }
+
+  /** Nautobot's Device.clean rules for the fields netinv has, then its null-tenant name check. */
+  @Filter({ type: 'boolean', help: 'Has a primary IPv4 or IPv6 address' })
+  static has_primary_ip(value: boolean, p: Predicates): Predicate {
+    const set = p.or([p.lookup('primary_ip4', 'isnull', false), p.lookup('primary_ip6', 'isnull', false)]);
+    return value ? set : p.not(set);
+  }
+
+  static async clean(values: Values, wc: WriteContext): Promise<void> {
+    await checkPrimaryIps(values, wc, 'dcim.interface', 'device');
+    const platform = values.platform ? await loadObject(wc, Platform, values.platform as string) : null;
+    if (platform?.manufacturer) {
+      const type = await loadObject(wc, DeviceType, values.device_type as string);
+      if (type && type.manufacturer !== platform.manufacturer) {
+        const limited = await displayOf(wc, Manufacturer, platform.manufacturer as string);
+        const actual = await displayOf(wc, Manufacturer, type.manufacturer as string);
+        throw new ValidationError({
+          platform: [`The assigned platform is limited to ${limited} device types, but this device's type belongs to ${actual}.`],
+        });
+      }
+    }
+    const cluster = values.cluster ? await loadObject(wc, Cluster, values.cluster as string) : null;
+    if (cluster?.site && cluster.site !== values.site) {
+      const site = await displayOf(wc, Site, cluster.site as string);
+      throw new ValidationError({ cluster: [`The assigned cluster belongs to a different site (${site})`] });
+    }
+    // (site, tenant, name) is unique, but SQL never finds two null tenants equal: checked here.
+    if (values.name && (values.tenant === null || values.tenant === undefined)) {
+      if (await countObjects(wc, Device, { name: values.name, site: values.site, tenant: null }, wc.id)) {
+        throw new ValidationError({ name: ['A device with this name already exists.'] });
+      }
+    }
+  }
+}

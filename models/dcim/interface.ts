@@ -1,0 +1,166 @@
+import {
+  ChoiceField,
+  Field,
+  Filter,
+  ForeignKey,
+  MACAddressField,
+  Model,
+  NaturalKey,
+  PrimaryModel,
+  StatusField,
+  ValidationError,
+  displayOf,
+  loadObject,
+  naturalizeInterface,
+  type Predicate,
+  type Predicates,
+  type Values,
+  type WriteContext,
+} from '../../framework';
+import { Status } from '../extras/status';
+import { InterfaceModeChoices, InterfaceTypeChoices, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices';
+import { Device } from './device';
+
+/** An interface's text in messages: its name, with the label in parentheses when there is one. */
+function describe(values: Values): string {
+  return values.label ? `${String(values.name)} (${String(values.label)})` : String(values.name);
+}
+
+/** A network interface on a device (physical, LAG, virtual, wireless). */
+@Model({
+  path: 'interfaces',
+  display: { fields: ['name', 'label'], render: (v) => describe(v) },
+  brief: ['device', 'name'],
+  ordering: ['device._name', 'device', '_name'],
+  search: ['name', 'label', 'description'],
+  uniqueTogether: [['device', 'name']],
+  filters: {
+    region: { path: 'device.site.region' },
+    region_id: { path: 'device.site.region' },
+    site: { path: 'device.site', naturalKey: 'slug' },
+    site_id: { path: 'device.site', by: 'id' },
+    child_interfaces: { path: 'child_interfaces' },
+    has_child_interfaces: { has: 'child_interfaces' },
+    bridged_interfaces: { path: 'bridged_interfaces' },
+    has_bridged_interfaces: { has: 'bridged_interfaces' },
+    member_interfaces: { path: 'member_interfaces' },
+    has_member_interfaces: { has: 'member_interfaces' },
+  },
+})
+export class Interface extends PrimaryModel {
+  // Filtered by the named `device`/`device_id` filters below, as Nautobot's method filters do.
+  @ForeignKey(() => Device, { onDelete: 'cascade', related: 'interfaces', lookups: false })
+  device!: Device;
+
+  @Field.String({ maxLength: 64 })
+  name!: string;
+
+  @NaturalKey('name', (name) => naturalizeInterface(name, 100))
+  _name!: string;
+
+  @Field.String({ maxLength: 64, blank: true, help: 'Physical label' })
+  label!: string;
+
+  /** API 1.2 and 1.3 have no status: an interface created there is active. */
+  @StatusField(() => Status, { since: '1.4', defaultSlug: 'active' })
+  status!: Status;
+
+  @ChoiceField(InterfaceTypeChoices)
+  type!: string;
+
+  @Field.Boolean({ default: true })
+  enabled!: boolean;
+
+  @ForeignKey(() => Interface, { nullable: true, onDelete: 'cascade', related: 'child_interfaces', idFilter: false, label: 'Parent interface' })
+  parent_interface!: Interface | null;
+
+  @ForeignKey(() => Interface, { nullable: true, onDelete: 'set_null', related: 'bridged_interfaces', idFilter: false, label: 'Bridge interface' })
+  bridge!: Interface | null;
+
+  @ForeignKey(() => Interface, { nullable: true, onDelete: 'set_null', related: 'member_interfaces', label: 'Parent LAG' })
+  lag!: Interface | null;
+
+  @Field.Integer({ nullable: true, min: 1, max: 65536, label: 'MTU' })
+  mtu!: number | null;
+
+  @MACAddressField({ label: 'MAC Address' })
+  mac_address!: string | null;
+
+  @Field.Boolean({ default: false, label: 'Management only', help: 'This interface is used only for out-of-band management' })
+  mgmt_only!: boolean;
+
+  @Field.String({ maxLength: 200, blank: true })
+  description!: string;
+
+  @ChoiceField(InterfaceModeChoices, { blank: true, single: true })
+  mode!: string;
+
+  /** Interfaces of these devices (and, with virtual chassis, of their other members), by name. */
+  @Filter({ type: 'string', multiple: 'or', help: 'Device (name)' })
+  static device(_value: string, p: Predicates, names: string[]): Predicate {
+    return p.lookup('device__name', 'in', names);
+  }
+
+  /** Interfaces of these devices (and, with virtual chassis, of their other members), by id. */
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Device (ID)' })
+  static device_id(_value: string, p: Predicates, ids: string[]): Predicate {
+    return p.lookup('device', 'in', ids);
+  }
+
+  /** Interfaces of one device and of the other members of its virtual chassis. */
+  @Filter({ type: 'uuid', help: 'Device (ID), with its virtual chassis' })
+  static device_with_common_vc(value: string, p: Predicates): Predicate {
+    return p.lookup('device', 'exact', value);
+  }
+
+  /** `physical` (cable-able types), `virtual` (virtual, bridge, LAG) or `wireless`; anything else matches nothing. */
+  @Filter({ type: 'string', help: 'Kind of interface: physical, virtual or wireless' })
+  static kind(value: string, p: Predicates): Predicate {
+    const kind = value.trim().toLowerCase();
+    if (kind === 'physical') return p.not(p.lookup('type', 'in', [...VIRTUAL_INTERFACE_TYPES, ...WIRELESS_INTERFACE_TYPES]));
+    if (kind === 'virtual') return p.lookup('type', 'in', VIRTUAL_INTERFACE_TYPES);
+    if (kind === 'wireless') return p.lookup('type', 'in', WIRELESS_INTERFACE_TYPES);
+    return p.or([]);
+  }
+
+  /** Nautobot's Interface.clean: LAG, parent and bridge must fit the interface and its device. */
+  static async clean(values: Values, wc: WriteContext): Promise<void> {
+    const device = values.device as string;
+    if (values.lag) {
+      if (values.lag === wc.id) throw new ValidationError({ lag: ['A LAG interface cannot be its own parent.'] });
+      const lag = (await loadObject(wc, Interface, values.lag as string)) as Values;
+      if (lag.device !== device) {
+        throw new ValidationError({
+          lag: [`The selected LAG interface (${describe(lag)}) belongs to a different device (${await displayOf(wc, Device, lag.device as string)}).`],
+        });
+      }
+      if (values.type === 'virtual') throw new ValidationError({ lag: ['Virtual interfaces cannot have a parent LAG interface.'] });
+    }
+    if (values.parent_interface) {
+      if (values.parent_interface === wc.id) throw new ValidationError({ parent_interface: ['An interface cannot be its own parent.'] });
+      if (values.type !== 'virtual') {
+        throw new ValidationError({ parent_interface: ['Only virtual interfaces may be assigned to a parent interface.'] });
+      }
+      const parent = (await loadObject(wc, Interface, values.parent_interface as string)) as Values;
+      if (parent.type === 'virtual') {
+        throw new ValidationError({ parent_interface: ['Virtual interfaces may not be parents of other interfaces.'] });
+      }
+      if (parent.device !== device) {
+        throw new ValidationError({
+          parent_interface: [
+            `The selected parent interface (${describe(parent)}) belongs to a different device (${await displayOf(wc, Device, parent.device as string)}).`,
+          ],
+        });
+      }
+    }
+    if (values.bridge) {
+      if (values.bridge === wc.id) throw new ValidationError({ bridge: ['An interface cannot be bridged to itself.'] });
+      const bridge = (await loadObject(wc, Interface, values.bridge as string)) as Values;
+      if (bridge.device !== device) {
+        throw new ValidationError({
+          bridge: [`The selected bridge interface (${describe(bridge)}) belongs to a different device (${await displayOf(wc, Device, bridge.device as string)}).`],
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * Interactive documentation and the schema (reference behaviour-endpoints.md §3): the OpenAPI
+ * document of every API version is valid, lists every route the server registers, and follows
+ * the fields that enter and leave with versions; Swagger UI is served with local assets.
+ */
+import { filterSetFor } from '../../framework/filterset/filterset';
+import { templatePath } from '../../framework/openapi';
+import { routeTable } from '../../framework/router/api';
+import { SUPPORTED_VERSIONS } from '../../framework/versioning/version';
+import { EXAMPLE_PLUGIN } from '../factories/plugins';
+import { startApp, type TestApp } from '../helpers/harness';
+import { externalValidation, externalValidatorAvailable, validateOpenApi } from '../helpers/openapi-validator';
+
+type Doc = {
+  openapi: string;
+  info: { version: string };
+  paths: Record<string, Record<string, { operationId?: string; parameters?: Array<{ name: string }> }>>;
+  components: { schemas: Record<string, { properties?: Record<string, Record<string, unknown>>; required?: string[] }> };
+};
+
+let app: TestApp;
+const documents = new Map<string, Doc>();
+
+beforeAll(async () => {
+  app = await startApp({ NETINV_PLUGINS: EXAMPLE_PLUGIN });
+  for (const v of SUPPORTED_VERSIONS) {
+    const res = await app.get(`/api/swagger.json?api_version=${v}`);
+    expect(res.status).toBe(200);
+    documents.set(String(v), JSON.parse(res.text) as Doc);
+  }
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe.each(SUPPORTED_VERSIONS.map((v) => [String(v)]))('API %s', (version) => {
+  test('the document is valid OpenAPI 3.0', () => {
+    const doc = documents.get(version) as Doc;
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.info.version).toContain(`(${version})`);
+    expect(validateOpenApi(doc)).toEqual([]);
+  });
+
+  const external = externalValidatorAvailable() ? test : test.skip;
+  external('openapi-spec-validator accepts it', () => {
+    expect(externalValidation(documents.get(version))).toBeNull();
+  });
+
+  test('every registered route and method appears, with its filters on lists', () => {
+    const doc = documents.get(version) as Doc;
+    const missing: string[] = [];
+    for (const entry of routeTable(app.server.services)) {
+      if (entry.kind === 'root' || entry.kind === 'app-root' || entry.kind === 'plugins') continue;
+      if (entry.kind === 'extra' && entry.route?.documented === false) continue;
+      const item = doc.paths[templatePath(entry.path)];
+      for (const method of Object.keys(entry.dispatch.methods)) {
+        if (method === 'OPTIONS' || method === 'HEAD') continue;
+        if (!item?.[method.toLowerCase()]) missing.push(`${method} ${entry.path}`);
+      }
+      if (entry.kind === 'list' && entry.model && item?.get) {
+        const names = (item.get.parameters ?? []).map((p) => p.name);
+        const filters = [...filterSetFor(entry.model).filters.keys()];
+        expect(filters.filter((f) => !names.includes(f))).toEqual([]);
+        expect(names).toEqual(expect.arrayContaining(['limit', 'offset']));
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/ipam/prefixes/{id}/available-prefixes/', '/plugins/bgp/sessions/{id}/']));
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/plugins/installed-plugins') || p.startsWith('/swagger') || p.startsWith('/docs'))).toBe(false);
+  });
+});
+
+test('operation ids follow <app>_<path>_<action>', () => {
+  const doc = documents.get('1.2') as Doc;
+  const prefixes = doc.paths['/ipam/prefixes/'];
+  expect(Object.fromEntries(Object.entries(prefixes).map(([m, op]) => [m, op.operationId]))).toEqual({
+    get: 'ipam_prefixes_list',
+    post: 'ipam_prefixes_create',
+    put: 'ipam_prefixes_bulk_update',
+    patch: 'ipam_prefixes_bulk_partial_update',
+    delete: 'ipam_prefixes_bulk_destroy',
+  });
+  expect(doc.paths['/ipam/prefixes/{id}/'].patch.operationId).toBe('ipam_prefixes_partial_update');
+  expect(doc.paths['/ipam/prefixes/{id}/available-prefixes/'].post.operationId).toBe('ipam_prefixes_available_prefixes_create');
+  expect(doc.paths['/plugins/bgp/autonomous-systems/'].get.operationId).toBe('plugins_bgp_autonomous_systems_list');
+});
+
+test('read, writable and patched schemas differ as the API does', () => {
+  const s = (documents.get('1.3') as Doc).components.schemas;
+  expect(s.Prefix.properties?.family).toMatchObject({ type: 'object', readOnly: true });
+  expect(s.WritablePrefixRequest.properties?.family).toBeUndefined();
+  expect(s.WritablePrefixRequest.required).toEqual(expect.arrayContaining(['prefix', 'status']));
+  expect(s.PatchedWritablePrefixRequest.required).toBeUndefined();
+  expect(s.BulkWritablePrefixRequest.required).toEqual(expect.arrayContaining(['id', 'prefix']));
+  expect(s.PatchedBulkWritablePrefixRequest.required).toEqual(['id']);
+  expect(s.NestedPrefix ?? s.NestedVRF).toBeDefined();
+  expect(s.PaginatedPrefixList.required).toEqual(['count', 'next', 'previous', 'results']);
+  expect(s.User.properties?.password).toBeUndefined();
+  expect(s.WritableUserRequest.properties?.password).toMatchObject({ writeOnly: true });
+});
+
+test('fields with since/until enter and leave with the version', () => {
+  const v12 = (documents.get('1.2') as Doc).components.schemas;
+  const v13 = (documents.get('1.3') as Doc).components.schemas;
+  expect(v12.Tag.properties?.content_types).toBeUndefined();
+  expect(v12.WritableTagRequest.properties?.content_types).toBeUndefined();
+  expect(v13.Tag.properties?.content_types).toMatchObject({ type: 'array' });
+  expect(v13.WritableTagRequest.required).toContain('content_types');
+  expect(v12.IPAddress.properties?.nat_outside).toMatchObject({ nullable: true, allOf: [{ $ref: '#/components/schemas/NestedIPAddress' }] });
+  expect(v13.IPAddress.properties?.nat_outside).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/NestedIPAddress' } });
+});
+
+describe('schema endpoints', () => {
+  test('/api/swagger.json is JSON indented by four spaces; /api/swagger.yaml the same document in YAML', async () => {
+    const json = await app.get('/api/swagger.json?api_version=1.4');
+    expect(json.headers['content-type']).toMatch(/^application\/vnd\.oai\.openapi\+json/);
+    expect(json.headers['api-version']).toBe('1.4');
+    expect(json.text.split('\n')[1]).toMatch(/^ {4}"openapi": "3\.0\.3",$/);
+    const yaml = await app.get('/api/swagger.yaml?api_version=1.4');
+    expect(yaml.status).toBe(200);
+    expect(yaml.headers['content-type']).toMatch(/^application\/vnd\.oai\.openapi/);
+    expect(yaml.headers['content-disposition']).toBe('inline; filename="API Documentation (1.4).yaml"');
+    // js-yaml comes with Jest; the document is loaded back by a real YAML parser.
+    const { load } = require('js-yaml') as { load(text: string): unknown };
+    expect(load(yaml.text)).toEqual(JSON.parse(json.text));
+  });
+
+  test('/api/swagger/ is YAML unless JSON is asked for', async () => {
+    const yaml = await app.raw().get('/api/swagger/').set('Authorization', `Token ${app.token}`);
+    expect(yaml.status).toBe(200);
+    expect(yaml.headers['content-type']).toMatch(/^application\/vnd\.oai\.openapi(;|$)/);
+    expect(yaml.text.startsWith('openapi: "3.0.3"')).toBe(true);
+    const byFormat = await app.raw().get('/api/swagger/?format=json').set('Authorization', `Token ${app.token}`);
+    expect(JSON.parse(byFormat.text).openapi).toBe('3.0.3');
+    const byAccept = await app.raw().get('/api/swagger/').set('Authorization', `Token ${app.token}`).set('Accept', 'application/vnd.oai.openapi+json; version=1.6');
+    expect(JSON.parse(byAccept.text).info.version).toContain('(1.6)');
+    expect(byAccept.headers['api-version']).toBe('1.6');
+  });
+
+  test('authentication is required; a bad version is refused as everywhere', async () => {
+    expect((await app.get('/api/swagger.json', null)).status).toBe(403);
+    expect((await app.get('/api/swagger.yaml', null)).status).toBe(403);
+    expect((await app.get('/api/swagger.json?api_version=1.9')).status).toBe(404);
+  });
+
+  test('/api/docs/?format=openapi is a permanent redirect to /api/swagger.json, for anyone', async () => {
+    const res = await app.raw().get('/api/docs/?format=openapi&api_version=1.3');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/api/swagger.json');
+  });
+});
+
+describe('/api/docs/', () => {
+  test('Swagger UI for the requested version, every asset served here', async () => {
+    const res = await app.raw().get('/api/docs/?api_version=1.5').set('Authorization', `Token ${app.token}`).set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['api-version']).toBe('1.5');
+    expect(res.text).toContain('data-schema-url="/api/swagger/?api_version=1.5"');
+    const assets = [...res.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThanOrEqual(4);
+    for (const asset of assets) {
+      expect(asset.startsWith('/api/docs/static/')).toBe(true);
+      const file = await app.raw().get(asset);
+      expect(file.status).toBe(200);
+    }
+  });
+
+  test('anonymous callers get the 403 page', async () => {
+    const res = await app.raw().get('/api/docs/').set('Accept', 'text/html');
+    expect(res.status).toBe(403);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+});
