@@ -122,7 +122,7 @@ export const choiceKind: FieldKind = {
   },
   schema(field, mode) {
     const { choices, plain } = opts(field);
-    const valueSchema = { type: choices.numeric ? 'integer' : 'string', enum: [...choices.values, ...(field.blank && !choices.numeric ? [''] : [])] };
+    const valueSchema = { type: choices.numeric ? 'integer' : 'string', enum: [...choices.values, ...(field.blank && !choices.numeric && !choices.values.includes('') ? [''] : [])] };
     if (plain || mode !== 'read') return { ...valueSchema, ...(field.nullable || field.blank ? { nullable: true } : {}) };
     return {
       type: 'object',

@@ -62,6 +62,7 @@ export const contentTypeKind: FieldKind & ResolvingKind = {
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
   store: (field, value) => ({ [field.column as string]: value }),
   lookups: () => ['', 'n'],
+  filterChoices: (field) => [...resolved(field).known].sort(),
   filterValue(field, raw) {
     if (!LABEL.test(raw) || !resolved(field).known.has(raw)) {
       throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);

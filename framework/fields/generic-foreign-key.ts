@@ -61,6 +61,7 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
   store: (field, value) => ({ [field.column as string]: value }),
   defaultValue: () => null,
   lookups: () => ['', 'n'],
+  filterChoices: (field) => [...opts(field).types],
   filterValue(field, raw) {
     if (!opts(field).types.includes(raw)) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
     return raw;
@@ -94,7 +95,7 @@ export const genericIdKind: FieldKind = {
   lookups: () => ['', 'n'],
   filterValue(_field, raw) {
     const id = canonicalUuid(raw);
-    if (!id) throw new FilterValueError(`“${raw}” is not a valid UUID.`);
+    if (!id) throw new FilterValueError('Enter a valid UUID.');
     return id;
   },
   compare: (_f, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),

@@ -91,6 +91,8 @@ export interface FieldKind {
   // -- filtering -------------------------------------------------------------------------------
   /** Generated REST lookup suffixes ('' is the plain filter). */
   lookups?(field: FieldMeta): readonly string[];
+  /** Fixed values the field's filters accept (content types), for descriptions; choice fields use their set. */
+  filterChoices?(field: FieldMeta): ReadonlyArray<string | number>;
   /** Parses one REST filter value; throws FilterValueError. */
   filterValue?(field: FieldMeta, raw: string, lookup: string): unknown;
   /** SQL for `<column> <lookup> <values>`; values are already parsed. */

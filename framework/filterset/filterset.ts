@@ -137,6 +137,7 @@ function valueType(field: FieldMeta): FilterDef['type'] {
     case 'datetime':
       return 'date-time';
     case 'uuid':
+    case 'generic-id':
       return 'uuid';
     default:
       return 'string';
@@ -161,8 +162,8 @@ function through(steps: Step[], test: Predicate): Predicate {
  * a related model (`mac_address` of devices tests their interfaces), named `base`.
  */
 /** Fixed values of a choice field, for descriptions. */
-function choicesOf(field: FieldMeta): Array<string | number> | undefined {
-  if (field.kind.name !== 'choice') return undefined;
+function choicesOf(field: FieldMeta): ReadonlyArray<string | number> | undefined {
+  if (field.kind.name !== 'choice') return field.kind.filterChoices?.(field);
   return field.opts<ChoiceOptions>().choices.values;
 }
 

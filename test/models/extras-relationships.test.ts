@@ -71,7 +71,7 @@ describe('definitions', () => {
     [{ type: 'symmetric-many-to-many', source_type: 'dcim.site', destination_type: 'dcim.site', required_on: 'source' }, { required_on: ['Symmetric relationships cannot be marked as required.'] }],
     [{ source_type: 'dcim.site', destination_type: 'ipam.vrf', source_filter: ['active'] }, { source_filter: ['Filter for dcim.Site must be a dictionary'] }],
     [{ source_type: 'dcim.site', destination_type: 'ipam.vrf', source_filter: { bogus: 1, status: ['active'] } }, { source_filter: ["'bogus' is not a valid filter parameter for dcim.Site object"] }],
-    [{ source_type: 'dcim.site', destination_type: 'ipam.vrf', destination_filter: { rd: 'x', enforce_unique: 'maybe' } }, { destination_filter: ["'enforce_unique': Select a valid choice. maybe is not one of the available choices."] }],
+    [{ source_type: 'dcim.site', destination_type: 'ipam.vrf', destination_filter: { rd: 'x', tenant: 'nowhere' } }, { destination_filter: ["'tenant': Select a valid choice. nowhere is not one of the available choices."] }],
     [{ source_type: 'users.token', destination_type: 'ipam.vrf' }, { source_type: ['Invalid content type: users.token'] }],
     [{ source_type: 'dcim.site', destination_type: 'ipam.vrf', type: 'one-to-few' }, { type: ['"one-to-few" is not a valid choice.', 'Valid choices are: one-to-one, symmetric-one-to-one, one-to-many, many-to-many, symmetric-many-to-many.'] }],
   ])('rules: %j', async (body, errors) => {
