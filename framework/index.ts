@@ -26,6 +26,8 @@ export {
   NetworkField,
   GenericForeignKey,
   ReverseList,
+  Computed,
+  ContentTypeField,
   IntegerPrimaryKey,
   FirstOf,
   declareField,
@@ -38,7 +40,7 @@ export type { ComputedOptions, ComputedValueProvider } from './fields/computed';
 export { defineApp, buildRegistry, Registry, type AppDefinition, type FeatureProviders } from './metadata/registry';
 export { ModelMeta, FieldMeta } from './metadata/model-meta';
 export type { Json, JsonObject, ModelClass, ModelOptions, FieldOptions } from './metadata/types';
-export { ValidationError, FieldError, NotFound, PermissionDenied } from './errors';
+export { ValidationError, FieldError, NotFound, PermissionDenied, ProtectedError } from './errors';
 export type { Values, WriteContext, Actor } from './serializer/write-context';
 export { loadObject, countObjects, displayOf } from './serializer/queries';
 export type { Predicate } from './filterset/predicate';
@@ -53,6 +55,30 @@ export { parseNetwork, networkText, hostText, formatAddress, type IPNetwork, typ
 export { defineActions, ActionRequest, type ActionHandler } from './actions/define';
 export { freeBlocks, allocateBlocks, freeAddresses, lockRow } from './network/free-space';
 export { makeNetwork, toHex, BITS } from './network/ip';
+
+// Feature providers (custom fields, relationships, computed fields) and what they build on.
+export type { FeatureProvider } from './features/registry';
+export type { CustomFieldProvider } from './fields/custom-fields';
+export type { ComputedProvider } from './fields/computed';
+export type { FieldInfo } from './fields/kind';
+export { FilterValueError } from './fields/kind';
+export type { RenderContext } from './serializer/render-context';
+export type { Id } from './serializer/select';
+export type { ApiVersion } from './versioning/version';
+export { filterSetFor, filterQuery, matchingIds, type FilterDef, type FilterContext } from './filterset/filterset';
+export { jsonKeyTest, type JsonValueType } from './filterset/json-key';
+export { setJsonKey, removeJsonKey, rewriteJsonKey, countWhere } from './features/json-data';
+export { nestedObjects } from './serializer/nested';
+export { displaysOf } from './serializer/representation';
+export { resolveRelated } from './serializer/related';
+export { loadValues } from './serializer/values';
+export { pyRepr, pyTypeName } from './fields/common';
+export { booleanFilterValue } from './fields/boolean';
+export { integerFilterValue } from './fields/integer';
+export { parseDate } from './fields/date';
+export { canonicalUuid } from './fields/uuid';
+export { compileRegex } from './db/sqlite-functions';
+export { Template, TemplateError, renderTemplate } from './template/engine';
 export { findObjects } from './serializer/values';
 export { baseCheck, isExempt, type PermissionEngine } from './auth/permissions';
 export type { Action } from './auth/types';

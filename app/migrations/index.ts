@@ -1,8 +1,17 @@
 import { PrimaryIps1795437838425 } from './1795437838425-primary-ips';
 import { IpAddressAssignment1795437474431 } from './1795437474431-ip-address-assignment';
-import { AddDcimVirtualization1795434979882 } from './1795434979882-add-dcim-virtualization';
+import { AddCustomFieldsRelationships1795437147956 } from './1795437147956-add-custom-fields-relationships';
 import { AddGroupsPermissionsSessions1795435276251 } from './1795435276251-add-groups-permissions-sessions';
+import { AddDcimVirtualization1795434979882 } from './1795434979882-add-dcim-virtualization';
 import { AddIpam1795433612091 } from './1795433612091-add-ipam';
 import { Initial1795431639398 } from './1795431639398-initial';
 /** Core schema migrations, oldest first. */
-export const CORE_MIGRATIONS: Function[] = [Initial1795431639398, AddIpam1795433612091, AddDcimVirtualization1795434979882, AddGroupsPermissionsSessions1795435276251, IpAddressAssignment1795437474431, PrimaryIps1795437838425];
+export const CORE_MIGRATIONS: Function[] = [
+  Initial1795431639398,
+  AddIpam1795433612091,
+  AddDcimVirtualization1795434979882,
+  AddGroupsPermissionsSessions1795435276251,
+  AddCustomFieldsRelationships1795437147956,
+  IpAddressAssignment1795437474431,
+  PrimaryIps1795437838425,
+];

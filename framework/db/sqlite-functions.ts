@@ -38,7 +38,7 @@ export function registerSqliteFunctions(db: BetterSqlite3.Database): void {
   db.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? simpleLower(value) : value));
   // LIKE is case-sensitive everywhere; the i-lookups lower both sides explicitly.
   db.pragma('case_sensitive_like = ON');
-  db.function('netinv_regexp', { deterministic: true }, (pattern: unknown, value: unknown, ci: unknown) => {
+  db.function('netinv_regexp', { deterministic: true }, (value: unknown, pattern: unknown, ci: unknown) => {
     if (value === null || value === undefined) return null;
     return compileRegex(String(pattern), ci === 1).test(String(value)) ? 1 : 0;
   });

@@ -4,12 +4,14 @@ import { booleanKind } from '../fields/boolean';
 import { choiceKind, type ChoiceOptions, type ChoiceSet } from '../fields/choice';
 import { contentTypesKind, type ContentTypesOptions } from '../fields/content-types';
 import { customFieldsKind } from '../fields/custom-fields';
+import { computedKind, type ComputedOptions } from '../fields/computed';
+import { contentTypeKind, type ContentTypeOptions } from '../fields/content-type';
+import { TAIL_RANK } from '../metadata/model-meta';
 import { dateKind, dateTimeKind, type DateOptions } from '../fields/date';
 import { decimalKind, type DecimalOptions } from '../fields/decimal';
 import { foreignKeyKind, type ForeignKeyOptions } from '../fields/foreign-key';
 import { integerKind, type IntegerOptions } from '../fields/integer';
 import { jsonKind, type JsonOptions } from '../fields/json';
-import { computedKind, type ComputedOptions } from '../fields/computed';
 import { macAddressKind } from '../fields/mac-address';
 import { relatedViaKind, type RelatedViaOptions } from '../fields/related-via';
 import { manyToManyKind, type ManyToManyOptions } from '../fields/many-to-many';
@@ -182,6 +184,23 @@ export function TreeDepth(options: FieldOptions = {}): PropertyDecorator {
 /** `custom_fields`: values of the custom fields defined for the model. */
 export function CustomFieldsField(options: FieldOptions = {}): PropertyDecorator {
   return declareField(customFieldsKind, { required: false, slot: 'tail', rank: 50, ...options, feature: 'custom_fields' } as FieldOptions);
+}
+
+/**
+ * A value computed per request by the provider of the feature named like the property
+ * (`relationships`, `computed_fields`); opt-in on GET through `include`.
+ */
+export function Computed(options: Omit<ComputedOptions, 'feature'>): PropertyDecorator {
+  return (proto, property) => {
+    const name = String(property);
+    const rank = (TAIL_RANK as Record<string, number>)[name];
+    declareField(computedKind, { required: false, slot: 'tail', rank, lookups: false, ...options, feature: name } as ComputedOptions)(proto, property);
+  };
+}
+
+/** One `app_label.model` string (a computed field's `content_type`, a relationship's sides). */
+export function ContentTypeField(options: ContentTypeOptions = {}): PropertyDecorator {
+  return declareField(contentTypeKind, options);
 }
 
 /** A named filter: a static method returning a predicate for the parsed value. */

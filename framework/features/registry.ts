@@ -1,22 +1,77 @@
 import type { Executor } from '../db/executor';
+import type { FilterDef } from '../filterset/filterset';
+import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
+import type { ApiVersion } from '../versioning/version';
 
 /**
- * Work a feature does once per request before rendering (custom field definitions…). Providers
- * register here at assembly; the framework calls them without knowing what they are.
+ * What a feature provider (custom fields, relationships, computed fields) may do per request.
+ * Providers are contributed by applications (`defineApp(..., { provides })`) under the feature's
+ * name; the framework calls them for models taking part in that feature, never knowing what
+ * they are.
  */
-export interface RequestFeature {
-  prepare(db: Executor, features: Map<string, unknown>): Promise<void>;
+export interface FeatureProvider {
+  /**
+   * Loads what every request touching the model needs (custom field definitions: the field is
+   * always shown) into `features`, once: it must do nothing when already loaded.
+   */
+  prepare?(db: Executor, features: Map<string, unknown>, registry: Registry): Promise<void>;
+  /** Prefix of the filters this feature adds (`cf_`, `cr_`). */
+  readonly filterPrefix?: string;
+  /** Loads what `filter` needs; called only when a query parameter carries `filterPrefix`. */
+  prepareFilters?(db: Executor, features: Map<string, unknown>, registry: Registry): Promise<void>;
+  /** A filter this feature adds to `model` for the request (`cf_<name>`, `cr_<slug>__peer`). */
+  filter?(model: ModelMeta, name: string, features: Map<string, unknown>, version: ApiVersion): FilterDef | undefined;
 }
 
-export function requestFeatures(registry: Registry): RequestFeature[] {
-  return ((registry as unknown as { requestFeatures?: RequestFeature[] }).requestFeatures ??= []);
+function isProvider(value: unknown): value is FeatureProvider {
+  if (value === null || typeof value !== 'object') return false;
+  const p = value as FeatureProvider;
+  return typeof p.prepare === 'function' || typeof p.filter === 'function' || typeof p.prepareFilters === 'function';
 }
 
-export function addRequestFeature(registry: Registry, feature: RequestFeature): void {
-  requestFeatures(registry).push(feature);
+/** Providers of the features `model` takes part in, in a stable order. */
+export function providersFor(registry: Registry, model: ModelMeta): FeatureProvider[] {
+  const out: FeatureProvider[] = [];
+  for (const feature of [...model.features].sort()) {
+    const provider = registry.providers[feature];
+    if (isProvider(provider) && !out.includes(provider)) out.push(provider);
+  }
+  return out;
 }
 
-export async function prepareFeatures(registry: Registry, db: Executor, features: Map<string, unknown>): Promise<void> {
-  for (const f of requestFeatures(registry)) await f.prepare(db, features);
+/**
+ * Loads the request-scoped data of the features of `model` into `features`; with `params` (the
+ * query's parameter names) also what the features' filters named there need.
+ */
+export async function prepareFeatures(
+  registry: Registry,
+  model: ModelMeta,
+  db: Executor,
+  features: Map<string, unknown>,
+  params: Iterable<string> = [],
+): Promise<void> {
+  const names = [...params];
+  for (const provider of providersFor(registry, model)) {
+    await provider.prepare?.(db, features, registry);
+    const prefix = provider.filterPrefix;
+    if (prefix && provider.prepareFilters && names.some((n) => n.startsWith(prefix))) await provider.prepareFilters(db, features, registry);
+  }
+}
+
+/** The dynamic filters of `model` for this request (call after prepareFeatures). */
+export function featureFilters(
+  registry: Registry,
+  model: ModelMeta,
+  features: Map<string, unknown>,
+  version: ApiVersion,
+): (name: string) => FilterDef | undefined {
+  const providers = providersFor(registry, model).filter((p) => p.filter);
+  return (name) => {
+    for (const p of providers) {
+      const def = p.filter?.(model, name, features, version);
+      if (def) return def;
+    }
+    return undefined;
+  };
 }

@@ -65,7 +65,9 @@ export const choiceKind: FieldKind = {
     const i = scope.column(field.column as string);
     const { choices, plain } = opts(field);
     const numeric = choices.numeric;
-    if (plain || mode.brief) {
+    // A plain (DRF) choice field shows a blank value as ''; Nautobot's {value, label} ones as null.
+    if (plain) return (row) => (row[i] === null || row[i] === undefined ? null : row[i] === '' ? '' : ((numeric ? Number(row[i]) : row[i]) as Json));
+    if (mode.brief) {
       return (row) => (isEmpty(row[i]) ? null : ((numeric ? Number(row[i]) : row[i]) as Json));
     }
     return (row) => {
@@ -120,7 +122,7 @@ export const choiceKind: FieldKind = {
   },
   schema(field, mode) {
     const { choices, plain } = opts(field);
-    const valueSchema = { type: choices.numeric ? 'integer' : 'string', enum: [...choices.values, ...(field.blank && !choices.numeric ? [''] : [])] };
+    const valueSchema = { type: choices.numeric ? 'integer' : 'string', enum: [...choices.values, ...(field.blank && !choices.numeric && !choices.values.includes('') ? [''] : [])] };
     if (plain || mode !== 'read') return { ...valueSchema, ...(field.nullable || field.blank ? { nullable: true } : {}) };
     return {
       type: 'object',

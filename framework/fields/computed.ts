@@ -1,15 +1,22 @@
-import type { FieldMeta } from '../metadata/model-meta';
+import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
-import type { FieldOptions, Json } from '../metadata/types';
+import type { FieldOptions, Json, JsonObject } from '../metadata/types';
 import type { RenderContext } from '../serializer/render-context';
 import type { Id } from '../serializer/select';
+import type { WriteContext } from '../serializer/write-context';
 import { baseInfo } from './common';
 import type { FieldKind } from './kind';
 
 /**
- * A read-only key whose value is not a column: derived from the object's own columns by the model
- * (`network_driver_mappings`), or supplied by an application that provides it (`config_context`
- * from config contexts). With neither, it reads `{}`.
+ * A key whose value is not a column. Three sources, one kind:
+ * - derived from the object's own columns by the model (`from` + `compute`:
+ *   `network_driver_mappings`);
+ * - supplied read-only by an application providing a {@link ComputedValueProvider}
+ *   (`config_context` from config contexts), usually opt-out (`exclude=config_context`);
+ * - a per-request feature (`relationships`, `computed_fields`, declared with `@Computed`): the
+ *   application provides a {@link ComputedProvider} that loads, derives and possibly writes the
+ *   value; opt-in through `include`.
+ * With no source at all the key reads `{}`.
  */
 export interface ComputedOptions extends FieldOptions {
   /** Query parameter that must name the key for it to appear on GET (`include=relationships`). */
@@ -21,38 +28,81 @@ export interface ComputedOptions extends FieldOptions {
   compute?: (values: Record<string, unknown>) => Json;
   /** Name under which an application provides the values (`provides` of defineApp); default: the field name. */
   provider?: string;
+  /**
+   * Set by `@Computed`: the field is the feature named like it, whose provider is a
+   * {@link ComputedProvider} (per-request values, optionally writable).
+   */
+  feature?: string;
 }
 
-/** What an application supplies for a computed key: the values for a page of objects. */
+/** What an application supplies for a read-only computed key: the values for a page of objects. */
 export interface ComputedValueProvider {
   /** Values by object id; objects left out read as `{}`. Called only when the key is shown. */
   load(field: FieldMeta, ids: Id[], rc: RenderContext): Promise<Map<Id, Json>>;
+}
+
+/**
+ * Supplies the values of a feature computed field. It is the provider of the feature named like
+ * the field (`relationships`, `computed_fields`), contributed by an application; without one the
+ * field reads `{}`.
+ */
+export interface ComputedProvider {
+  /** Data for a page of objects, in a number of queries that does not grow with the page. */
+  load?(model: ModelMeta, ids: Id[], rc: RenderContext): Promise<Map<Id, Json>>;
+  /** One object's value, from what `load` returned and the representation built so far. */
+  value?(model: ModelMeta, obj: JsonObject, loaded: Json | undefined, rc: RenderContext): Json;
+  /** Written input → internal value, for writable computed fields (relationships). */
+  parse?(model: ModelMeta, input: unknown, wc: WriteContext): Promise<unknown>;
+  /** Checks before save, also when nothing was written (required relationships). */
+  validate?(model: ModelMeta, value: unknown, wc: WriteContext): Promise<void>;
+  /** Applies a written value once the object's row is saved, in the same transaction. */
+  write?(model: ModelMeta, id: Id, value: unknown, wc: WriteContext): Promise<void>;
+  /** Removes what belongs to objects about to be deleted (associations). */
+  removed?(model: ModelMeta, ids: Id[], wc: WriteContext): Promise<void>;
 }
 
 function opts(field: FieldMeta): ComputedOptions {
   return field.opts<ComputedOptions>();
 }
 
-function isProvider(value: unknown): value is ComputedValueProvider {
+function isFeatureField(field: FieldMeta): boolean {
+  return !!opts(field).feature;
+}
+
+function isValueProvider(value: unknown): value is ComputedValueProvider {
   return typeof (value as ComputedValueProvider | undefined)?.load === 'function';
 }
 
+function isFeatureProvider(value: unknown): value is ComputedProvider {
+  if (value === null || typeof value !== 'object') return false;
+  const p = value as ComputedProvider;
+  return typeof p.load === 'function' || typeof p.value === 'function';
+}
+
+/** The read-only provider of a plain computed key (`config_context`). */
 export function computedProvider(field: FieldMeta): ComputedValueProvider | undefined {
-  return field.extra.provider as ComputedValueProvider | undefined;
+  return isFeatureField(field) ? undefined : (field.extra.provider as ComputedValueProvider | undefined);
+}
+
+/** The provider of a feature computed field (`relationships`, `computed_fields`). */
+function featureProvider(field: FieldMeta): ComputedProvider | undefined {
+  return isFeatureField(field) ? (field.extra.provider as ComputedProvider | undefined) : undefined;
 }
 
 /**
  * Whether a request shows the key. Opt-out follows Nautobot's views: the last value of the
  * parameter is searched as text (`exclude=config_context,foo` works). Opt-in follows its
  * OptInFieldsMixin: write responses always show it; on reads a single value is searched as
- * text, repeated values must name the key exactly.
+ * text, repeated values must name the key exactly. `include` is decided once per request
+ * (`RenderContext.include`); other opt-in parameters apply the same rule here.
  */
-export function computedShown(field: FieldMeta, rc: Pick<RenderContext, 'query' | 'writing'>): boolean {
+export function computedShown(field: FieldMeta, rc: Pick<RenderContext, 'query' | 'writing' | 'include'>): boolean {
   const o = opts(field);
   if (o.optOut) {
     const values = rc.query.get(o.optOut);
     if (values && values.length && values[values.length - 1].includes(field.name)) return false;
   }
+  if (o.optIn === 'include') return rc.include(field.name);
   if (o.optIn) {
     if (rc.writing) return true;
     const values = rc.query.get(o.optIn) ?? [];
@@ -75,10 +125,10 @@ export const computedKind: FieldKind & ResolvingKind = {
       return;
     }
     const provided = registry.providers[o.provider ?? field.name];
-    if (isProvider(provided)) field.extra.provider = provided;
+    if (o.feature ? isFeatureProvider(provided) : isValueProvider(provided)) field.extra.provider = provided;
   },
   column: () => null,
-  reader(field, scope) {
+  reader(field, scope, mode) {
     const o = opts(field);
     if (o.compute) {
       const compute = o.compute;
@@ -90,9 +140,30 @@ export const computedKind: FieldKind & ResolvingKind = {
         return compute(values);
       };
     }
+    const idIndex = scope.idIndex;
+    if (o.feature) {
+      // Feature fields (relationships, computed fields) never appear in brief form.
+      if (mode.brief) return null;
+      const model = scope.model;
+      const key = `${model.label}.${field.name}:${scope.key}`;
+      const provider = featureProvider(field);
+      if (provider?.load) {
+        const load = provider.load.bind(provider);
+        scope.addLoader({
+          key,
+          idIndex,
+          load: (ids, rc) => (computedShown(field, rc) ? load(model, ids, rc) : Promise.resolve(new Map<Id, Json>())),
+        });
+      }
+      return (row, rc, out) => {
+        if (!computedShown(field, rc)) return undefined;
+        const loaded = rc.loaded.get(key)?.get(row[idIndex] as Id);
+        if (provider?.value) return provider.value(model, out ?? {}, loaded, rc);
+        return loaded ?? {};
+      };
+    }
     const provider = computedProvider(field);
     if (!provider) return (_row, rc) => (computedShown(field, rc) ? {} : undefined);
-    const idIndex = scope.idIndex;
     const key = `computed:${scope.key}:${field.name}`;
     // The provider's work (merging config contexts…) is skipped for requests that leave the key out.
     scope.addLoader({
@@ -106,6 +177,19 @@ export const computedKind: FieldKind & ResolvingKind = {
     const o = opts(field);
     return [o.optIn, o.optOut].filter((p): p is string => !!p);
   },
+  async parse(field, input, wc) {
+    const provider = featureProvider(field);
+    return provider?.parse ? provider.parse(field.model, input, wc) : undefined;
+  },
+  async validate(field, values, wc) {
+    await featureProvider(field)?.validate?.(field.model, values[field.name], wc);
+  },
+  async afterWrite(field, id, value, wc) {
+    await featureProvider(field)?.write?.(field.model, id, value, wc);
+  },
+  async removed(field, ids, wc) {
+    await featureProvider(field)?.removed?.(field.model, ids, wc);
+  },
   info: (field) => baseInfo(field, 'field'),
-  schema: () => ({ type: 'object', additionalProperties: true, readOnly: true }),
+  schema: (field) => ({ type: 'object', additionalProperties: true, ...(field.readOnly ? { readOnly: true } : {}) }),
 };

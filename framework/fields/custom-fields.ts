@@ -1,34 +1,51 @@
+import type { FeatureProvider } from '../features/registry';
 import type { FieldMeta } from '../metadata/model-meta';
+import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { Json, JsonObject } from '../metadata/types';
 import type { RenderContext } from '../serializer/render-context';
-import type { Values, WriteContext } from '../serializer/write-context';
+import type { WriteContext } from '../serializer/write-context';
+import type { ApiVersion } from '../versioning/version';
 import { applyColumn, baseInfo } from './common';
 import { parseJsonColumn } from './json';
-import type { FieldKind } from './kind';
+import type { FieldInfo, FieldKind } from './kind';
 
 /** Column holding the JSON object of custom field values, as Nautobot's `_custom_field_data`. */
 export const CUSTOM_FIELD_DATA = '_custom_field_data';
 
+type ModelOf = FieldMeta['model'];
+
 /**
- * What the custom-field feature provider supplies: definitions per request, representation of the
- * stored data, and parsing/validation of written values. Without a provider the field reads `{}`.
+ * What the custom-field feature provider supplies: definitions per request (FeatureProvider),
+ * representation of the stored data, and parsing/validation of written values. Without a
+ * provider the field reads `{}` and keeps whatever is stored.
  */
-export interface CustomFieldProvider {
-  /** Loads whatever the request needs (definitions) into `features`, once. */
-  prepare(db: RenderContext['db'], features: Map<string, unknown>): Promise<void>;
-  represent(model: FieldMeta['model'], data: JsonObject, rc: RenderContext): JsonObject;
-  parse(model: FieldMeta['model'], input: unknown, wc: WriteContext, stored: JsonObject): Promise<JsonObject>;
-  defaults(model: FieldMeta['model'], wc: WriteContext): Promise<JsonObject>;
+export interface CustomFieldProvider extends FeatureProvider {
+  /** The `custom_fields` object for the request's version, from the stored data. */
+  represent(model: ModelOf, data: JsonObject, rc: RenderContext): JsonObject;
+  /** Written values merged into the stored ones (update) or the empty object (create). */
+  parse(model: ModelOf, input: unknown, wc: WriteContext, stored: JsonObject): Promise<JsonObject>;
+  /** The data to store: defaults for missing keys, every value validated, required fields enforced. */
+  clean(model: ModelOf, data: JsonObject, wc: WriteContext): Promise<JsonObject>;
+  /** OPTIONS: one entry per custom field of the model, keyed as in the representation. */
+  describe?(model: ModelOf, features: Map<string, unknown>, version: ApiVersion): Record<string, FieldInfo>;
 }
 
 export function customFieldProvider(field: FieldMeta): CustomFieldProvider | undefined {
   return field.extra.provider as CustomFieldProvider | undefined;
 }
 
-export const customFieldsKind: FieldKind = {
+function asObject(value: Json | undefined): JsonObject {
+  return (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as JsonObject;
+}
+
+export const customFieldsKind: FieldKind & ResolvingKind = {
   name: 'custom-fields',
   decorate(proto, property) {
     applyColumn(proto, property, { name: CUSTOM_FIELD_DATA, type: 'text', nullable: false });
+  },
+  resolve(field: FieldMeta, registry: Registry) {
+    const provider = registry.providers.custom_fields as CustomFieldProvider | undefined;
+    if (provider && typeof provider.represent === 'function') field.extra.provider = provider;
   },
   column: () => CUSTOM_FIELD_DATA,
   reader(field, scope) {
@@ -36,32 +53,31 @@ export const customFieldsKind: FieldKind = {
     return (row, rc) => {
       const provider = customFieldProvider(field);
       if (!provider) return {};
-      const data = parseJsonColumn(row[i]);
-      return provider.represent(field.model, (data && typeof data === 'object' && !Array.isArray(data) ? data : {}) as JsonObject, rc);
+      return provider.represent(field.model, asObject(parseJsonColumn(row[i])), rc);
     };
   },
   async parse(field, input, wc) {
     const provider = customFieldProvider(field);
-    const stored = (wc.current?.[field.name] as JsonObject | undefined) ?? {};
+    const stored = asObject(wc.current?.[field.name] as Json | undefined);
     if (!provider) return stored;
     return provider.parse(field.model, input, wc, stored);
   },
-  async prepare(field, values: Values, wc: WriteContext) {
-    if (!wc.creating) return;
+  async validate(field, values, wc) {
     const provider = customFieldProvider(field);
-    if (!provider) {
-      values[field.name] ??= {};
-      return;
-    }
-    const defaults = await provider.defaults(field.model, wc);
-    values[field.name] = { ...defaults, ...((values[field.name] as JsonObject | undefined) ?? {}) };
+    if (!provider) return;
+    values[field.name] = await provider.clean(field.model, asObject(values[field.name] as Json | undefined), wc);
   },
   defaultValue: () => ({}),
-  load(_field, row) {
-    const v = parseJsonColumn(row[CUSTOM_FIELD_DATA]);
-    return (v && typeof v === 'object' && !Array.isArray(v) ? v : {}) as Json;
-  },
+  load: (_field, row) => asObject(parseJsonColumn(row[CUSTOM_FIELD_DATA])),
   store: (_field, value) => ({ [CUSTOM_FIELD_DATA]: JSON.stringify(value ?? {}) }),
-  info: (field) => baseInfo(field, 'field'),
+  info(field, ic) {
+    const info: FieldInfo = baseInfo(field, 'field');
+    const provider = customFieldProvider(field);
+    if (provider?.describe && ic.features && ic.version) {
+      const children = provider.describe(field.model, ic.features, ic.version);
+      if (Object.keys(children).length) info.children = children;
+    }
+    return info;
+  },
   schema: () => ({ type: 'object', additionalProperties: true }),
 };

@@ -23,6 +23,8 @@ export interface ForeignKeyOptions extends FieldOptions {
   idFilter?: boolean;
   /** Tree targets: `<name>` filters include descendants. */
   descendants?: boolean;
+  /** The model's brief form shows this relation as the bare id, not the nested object. */
+  briefAsId?: boolean;
   /** The `<name>` filter (natural key or id); off leaves only `<name>_id`. */
   naturalFilter?: boolean;
   /**
@@ -73,6 +75,10 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
   },
   column: (field) => field.options.column ?? `${field.name}_id`,
   reader(field, scope, mode) {
+    if (mode.brief && fkOptions(field).briefAsId) {
+      const i = scope.column(field.column as string);
+      return (row) => (row[i] ?? null) as string | null;
+    }
     const child = scope.join(field);
     const idIndex = child.idIndex;
     const inner = objectEmitter(field.target as ModelMeta, child, { brief: true, nested: true, version: mode.version });

@@ -61,6 +61,7 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
   store: (field, value) => ({ [field.column as string]: value }),
   defaultValue: () => null,
   lookups: () => ['', 'n'],
+  filterChoices: (field) => [...opts(field).types],
   filterValue(field, raw) {
     if (!opts(field).types.includes(raw)) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
     return raw;

@@ -42,6 +42,9 @@ export interface InfoContext {
   /** Status choices etc. need data: looked up once per OPTIONS request. */
   choicesFor(field: FieldMeta): Array<{ value: Json; display: string }> | undefined;
   nestedInfo(field: FieldMeta): Record<string, FieldInfo>;
+  /** Request-scoped feature data (custom field definitions), prepared for the described model. */
+  features?: Map<string, unknown>;
+  version?: ApiVersion;
 }
 
 /**
@@ -70,6 +73,8 @@ export interface FieldKind {
   store?(field: FieldMeta, value: unknown, dialect: Dialect): Record<string, unknown>;
   /** Writes that live outside the row (link tables), after the row exists. */
   afterWrite?(field: FieldMeta, id: string | number, value: unknown, wc: WriteContext, created: boolean): Promise<void>;
+  /** Removes state kept outside the row (associations) of objects about to be deleted. */
+  removed?(field: FieldMeta, ids: Array<string | number>, wc: WriteContext): Promise<void>;
   /** Loads the internal values of a non-column field for several objects (link tables). */
   loadMany?(field: FieldMeta, ids: Array<string | number>, wc: WriteContext): Promise<Map<string | number, unknown>>;
   /** Default internal value on create when the client sent nothing. */
@@ -86,6 +91,8 @@ export interface FieldKind {
   // -- filtering -------------------------------------------------------------------------------
   /** Generated REST lookup suffixes ('' is the plain filter). */
   lookups?(field: FieldMeta): readonly string[];
+  /** Fixed values the field's filters accept (content types), for descriptions; choice fields use their set. */
+  filterChoices?(field: FieldMeta): ReadonlyArray<string | number>;
   /** Parses one REST filter value; throws FilterValueError. */
   filterValue?(field: FieldMeta, raw: string, lookup: string): unknown;
   /** SQL for `<column> <lookup> <values>`; values are already parsed. */

@@ -12,7 +12,7 @@ import { isRegexLookup } from '../fields/common';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { PathFilterSpec } from '../metadata/types';
 import { Predicates, reverseName } from './orm';
-import { and, FALSE, fieldTest, not, or, TRUE, type Predicate } from './predicate';
+import { and, compilePredicate, FALSE, fieldTest, not, or, TRUE, type Predicate } from './predicate';
 
 /**
  * Query parameters that are never filters: pagination, representation (`brief`, `include`,
@@ -162,9 +162,8 @@ function through(steps: Step[], test: Predicate): Predicate {
  * a related model (`mac_address` of devices tests their interfaces), named `base`.
  */
 /** Fixed values of a choice field, for descriptions. */
-function choicesOf(field: FieldMeta): Array<string | number> | undefined {
-  if (field.kind.name === 'generic-type') return [...field.opts<{ types: string[] }>().types];
-  if (field.kind.name !== 'choice') return undefined;
+function choicesOf(field: FieldMeta): ReadonlyArray<string | number> | undefined {
+  if (field.kind.name !== 'choice') return field.kind.filterChoices?.(field);
   return field.opts<ChoiceOptions>().choices.values;
 }
 
@@ -618,4 +617,32 @@ function defaultHelp(target: string, lookup: string, negated: boolean, related?:
 
 export function filterSetFor(model: ModelMeta): FilterSet {
   return ((model.extra.filterSet as FilterSet | undefined) ??= new FilterSet(model));
+}
+
+/** A filter dictionary (`{"status": ["active"], "site": "ams01"}`) as query parameters. */
+export function filterQuery(dict: Record<string, unknown>): Map<string, string[]> {
+  const text = (v: unknown) => (typeof v === 'string' ? v : v === null ? 'null' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const query = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(dict)) query.set(name, Array.isArray(value) ? value.map(text) : [text(value)]);
+  return query;
+}
+
+/**
+ * The objects among `ids` that a filter dictionary selects, as the list endpoint would filter
+ * them (strict: unknown parameters and bad values are ValidationErrors).
+ */
+export async function matchingIds(
+  db: Executor,
+  model: ModelMeta,
+  dict: Record<string, unknown>,
+  ids: Array<string | number>,
+  extra?: (name: string) => FilterDef | undefined,
+): Promise<Set<string | number>> {
+  if (ids.length === 0) return new Set();
+  const where = await filterSetFor(model).parse(filterQuery(dict), { db }, true, extra);
+  const params = new Params(db.dialect);
+  const q = db.dialect.quote;
+  const condition = compilePredicate(and([where, fieldTest(model.pk, 'exact', ids)]), model, 't0', params);
+  const rows = await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
+  return new Set(rows.map((r) => r[0] as string | number));
 }

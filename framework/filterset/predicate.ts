@@ -1,5 +1,6 @@
 import type { Params } from '../db/params';
 import type { FieldMeta, ModelMeta, ReverseRelation } from '../metadata/model-meta';
+import { compileJsonKey, type JsonKeyTest } from './json-key';
 
 /**
  * A filter as data: REST query parameters, attribute dictionaries of related objects and
@@ -16,6 +17,7 @@ export type Predicate =
   /** A generic relation (`assigned_object`) pointing at an object of `target` matching `item`. */
   | { kind: 'generic'; typeField: FieldMeta; idField: FieldMeta; target: ModelMeta; item: Predicate }
   | { kind: 'sql'; build: (alias: string, params: Params) => string }
+  | JsonKeyTest
   | { kind: 'const'; value: boolean };
 
 export const TRUE: Predicate = { kind: 'const', value: true };
@@ -75,6 +77,8 @@ export function compilePredicate(p: Predicate, model: ModelMeta, alias: string, 
       const column = p.field.column ?? (model.pk.column as string);
       return compare(p.field, `${q(alias)}.${q(column)}`, p.lookup, p.values, params);
     }
+    case 'json-key':
+      return compileJsonKey(p, `${q(alias)}.${q(p.field.column as string)}`, params);
     case 'related': {
       const via = p.via;
       const target = via.target as ModelMeta;

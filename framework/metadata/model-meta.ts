@@ -1,5 +1,6 @@
 import type { FieldKind } from '../fields/kind';
 import type { ApiVersion } from '../versioning/version';
+import type { Registry } from './registry';
 import type {
   DisplaySpec,
   FieldOptions,
@@ -105,7 +106,7 @@ export interface AppMeta {
   settings: Readonly<Record<string, unknown>>;
 }
 
-export type HookName = 'clean' | 'beforeSave' | 'afterSave' | 'beforeDelete';
+export type HookName = 'prepare' | 'clean' | 'beforeSave' | 'afterSave' | 'beforeDelete';
 
 /** Everything the framework knows about one model, resolved once and frozen. */
 export class ModelMeta {
@@ -119,6 +120,8 @@ export class ModelMeta {
   hooks = new Map<HookName, string>();
   /** Extension point for feature providers (plans, filters). */
   readonly extra: Record<string, unknown> = {};
+  /** The registry this model belongs to, for lookups by label (generic references). */
+  registry?: Registry;
 
   constructor(
     readonly cls: ModelClass,

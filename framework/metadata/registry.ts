@@ -1,5 +1,5 @@
 import type { ModelAction } from '../router/api';
-import { Entity, Unique } from 'typeorm';
+import { Entity, Index, Unique } from 'typeorm';
 import { declaredFields, declaredFilters, declaredModel } from './storage';
 import { FieldMeta, ModelMeta, type AppMeta, type HookName } from './model-meta';
 import type { ModelClass, Thunk } from './types';
@@ -61,6 +61,12 @@ export function defineApp(label: string, models: ModelClass[], options: AppOptio
       });
       Unique(properties)(cls);
     }
+    for (const set of opts.indexTogether ?? []) {
+      const names = new Set(declaredFields(cls).map((d) => d.property));
+      const unknown = set.find((n) => !names.has(n));
+      if (unknown) throw new RegistryError(`${cls.name}.indexTogether names unknown field ${unknown}`);
+      Index(set)(cls);
+    }
   }
   return {
     label,
@@ -106,6 +112,7 @@ export class Registry {
 
   /** @internal */
   add(meta: ModelMeta): void {
+    meta.registry = this;
     this.models.push(meta);
     this.byClass.set(meta.cls, meta);
     this.byLabel.set(meta.label, meta);
@@ -121,7 +128,7 @@ function isResolving(kind: unknown): kind is ResolvingKind {
   return typeof (kind as ResolvingKind).resolve === 'function';
 }
 
-const HOOKS: HookName[] = ['clean', 'beforeSave', 'afterSave', 'beforeDelete'];
+const HOOKS: HookName[] = ['prepare', 'clean', 'beforeSave', 'afterSave', 'beforeDelete'];
 
 /** Resolves thunks, inverse sides, features and hooks, validates, then freezes. */
 export function buildRegistry(definitions: AppDefinition[]): Registry {
@@ -210,7 +217,7 @@ function validate(registry: Registry): void {
       }
     }
     const display = meta.display;
-    const displayFields = typeof display === 'string' ? [display] : display.fields;
+    const displayFields = typeof display === 'string' ? [display] : [...display.fields, ...Object.values(display.objects ?? {}).flatMap((o) => [o.type, o.id])];
     for (const p of displayFields) {
       if (!meta.field(p.split('.')[0])) throw new RegistryError(`${meta.label}: display uses unknown field ${p}`);
     }

@@ -51,8 +51,18 @@ export interface FieldDeclaration {
   seq: number;
 }
 
-/** How the `display` string is built: a field name, or fields (dotted paths allowed) and a renderer. */
-export type DisplaySpec = string | { fields: string[]; render: (values: Record<string, unknown>) => string };
+/**
+ * How the `display` string is built: a field name, or fields (dotted paths allowed) and a
+ * renderer. `objects` names objects referenced by a (content type, id) pair of fields whose
+ * display strings the renderer receives under the given names (null when the object is gone).
+ */
+export type DisplaySpec =
+  | string
+  | {
+      fields: string[];
+      render: (values: Record<string, unknown>) => string;
+      objects?: Record<string, { type: string; id: string }>;
+    };
 
 export type Operation = 'list' | 'retrieve' | 'create' | 'update' | 'delete';
 
@@ -78,6 +88,8 @@ export interface ModelOptions {
   /** Fields searched (case-insensitive contains) by `q`, dotted through foreign keys; `id` matches exactly as well. */
   search?: string[];
   uniqueTogether?: string[][];
+  /** Non-unique indexes over several fields (lookups by a pair of columns). */
+  indexTogether?: string[][];
   operations?: Operation[];
   /** Extra feature names this model takes part in beyond those its base class declares. */
   features?: string[];

@@ -1,4 +1,4 @@
-import { CustomFieldsField, Field, TagsField } from '../decorators';
+import { Computed, CustomFieldsField, Field, TagsField } from '../decorators';
 
 /** Every model: a UUID primary key. */
 export abstract class BaseModel {
@@ -15,10 +15,19 @@ export abstract class ChangeLoggedModel extends BaseModel {
   last_updated!: Date;
 }
 
-/** Organisational models (regions, roles, groups): change-logged, with custom fields, no tags. */
+/**
+ * Organisational models (regions, roles, groups): change-logged, with custom fields, computed
+ * fields and relationships, no tags.
+ */
 export abstract class OrganizationalModel extends ChangeLoggedModel {
   @CustomFieldsField()
   custom_fields!: Record<string, unknown>;
+
+  @Computed({ optIn: 'include', readOnly: true })
+  computed_fields!: Record<string, string>;
+
+  @Computed({ optIn: 'include' })
+  relationships!: Record<string, unknown>;
 }
 
 /** Primary inventory models: organisational features plus tags. */

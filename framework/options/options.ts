@@ -5,6 +5,7 @@ import type { Reply } from '../http/respond';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
+import { prepareFeatures } from '../features/registry';
 
 function commonInfo(model: ModelMeta): Record<string, FieldInfo> {
   return {
@@ -22,18 +23,21 @@ function describedFields(model: ModelMeta, version: ApiVersion): FieldMeta[] {
 async function fieldMap(ctx: RequestContext, model: ModelMeta): Promise<Record<string, FieldInfo>> {
   const version = ctx.version as ApiVersion;
   const fields = describedFields(model, version);
+  await prepareFeatures(ctx.registry, model, ctx.db.reader, ctx.features);
   const loaded = new Map<FieldMeta, Array<{ value: Json; display: string }>>();
   for (const f of fields) {
     if (f.kind.loadChoices && !f.readOnly) loaded.set(f, await f.kind.loadChoices(f, ctx.db.reader));
   }
   const ic: InfoContext = {
+    features: ctx.features,
+    version,
     choicesFor: (f) => loaded.get(f),
     nestedInfo(field) {
       const target = field.target as ModelMeta;
       const out: Record<string, FieldInfo> = commonInfo(target);
       for (const name of target.brief) {
         const f = target.field(name);
-        if (f && f.kind.name !== 'many-to-many' && f.kind.name !== 'related-count') out[name] = f.kind.info(f, { ...ic, nestedInfo: () => ({}) });
+        if (f && f.kind.name !== 'many-to-many' && f.kind.name !== 'related-count') out[name] = f.kind.info(f, { ...ic, features: undefined, nestedInfo: () => ({}) });
       }
       return out;
     },

@@ -20,13 +20,31 @@ export interface RenderContext {
   readonly query: ReadonlyMap<string, readonly string[]>;
   /** The response of a write (POST/PUT/PATCH): opt-in keys are always present there, as in Nautobot. */
   readonly writing: boolean;
+  /** Whether an opt-in field (`relationships`, `computed_fields`) is part of this response. */
+  readonly include: (name: string) => boolean;
 }
 
 export interface RenderRequest {
   query?: ReadonlyMap<string, readonly string[]>;
   writing?: boolean;
+  /** Defaults to Nautobot's `include` rule applied to `query` and `writing`. */
+  include?: (name: string) => boolean;
+}
+
+/**
+ * Nautobot's OptInFieldsMixin: write responses carry every opt-in field; on reads a single
+ * `include` value is matched as a substring, repeated values must name the field exactly.
+ */
+export function includeFrom(query: ReadonlyMap<string, readonly string[]>, writing: boolean): (name: string) => boolean {
+  if (writing) return () => true;
+  const values = query.get('include') ?? [];
+  if (values.length === 0) return () => false;
+  if (values.length === 1) return (name) => values[0].includes(name);
+  return (name) => values.includes(name);
 }
 
 export function renderContext(baseUrl: string, version: ApiVersion, db: Executor, request: RenderRequest = {}): RenderContext {
-  return { baseUrl, version, db, loaded: new Map(), features: new Map(), query: request.query ?? new Map(), writing: request.writing ?? false };
+  const query = request.query ?? new Map<string, readonly string[]>();
+  const writing = request.writing ?? false;
+  return { baseUrl, version, db, loaded: new Map(), features: new Map(), query, writing, include: request.include ?? includeFrom(query, writing) };
 }

@@ -1,15 +1,20 @@
 import type { Dialect } from '../db/dialect/types';
+import type { Executor } from '../db/executor';
+import { Params } from '../db/params';
+import { canonicalUuid } from '../fields/uuid';
+import { DEFAULT_VERSION } from '../versioning/version';
+import { renderContext } from './render-context';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
 import type { RenderContext } from './render-context';
+import type { Id } from './select';
 import { SelectBuilder, type Emitter, type PlanMode, type SelectScope } from './select';
 
 /** Fields of the representation for a mode, in output order (id, display and url excluded). */
 export function representedFields(model: ModelMeta, mode: PlanMode): FieldMeta[] {
-  if (mode.brief) {
-    return model.brief.map((n) => model.field(n) as FieldMeta).filter((f) => f.inVersion(mode.version));
-  }
+  // Nested forms are not versioned in Nautobot (one nested serializer for every API version).
+  if (mode.brief) return model.brief.map((n) => model.field(n) as FieldMeta);
   return model.fields.filter((f) => f.name !== 'id' && !f.hidden && !f.writeOnly && f.inVersion(mode.version));
 }
 
@@ -37,11 +42,74 @@ export function displayEmitter(model: ModelMeta, scope: SelectScope): Emitter {
     const { scope: s, field } = resolvePath(scope, p);
     return [p, s.column(field.column as string)] as const;
   });
-  return (row) => {
+  const objects = Object.entries(spec.objects ?? {}).map(([name, ref]) => [name, objectDisplayLoader(model, scope, name, ref)] as const);
+  return (row, rc) => {
     const values: Record<string, unknown> = {};
     for (const [p, i] of refs) values[p] = row[i];
+    for (const [name, loader] of objects) {
+      const key = loader.rowKey(row);
+      values[name] = key === null ? null : (rc.loaded.get(loader.key)?.get(key) ?? null);
+    }
     return spec.render(values);
   };
+}
+
+/** Separates the type and the id in the keys of objects referenced by type and id. */
+const PAIR = '|';
+
+/**
+ * Loads the display strings of objects referenced by a (content type, id) pair of columns, for
+ * a page: one query per referenced type present on the page.
+ */
+function objectDisplayLoader(model: ModelMeta, scope: SelectScope, name: string, ref: { type: string; id: string }) {
+  const typeField = model.field(ref.type);
+  const idField = model.field(ref.id);
+  if (!typeField?.column || !idField?.column) throw new Error(`${model.label}: display object ${name} names unknown fields`);
+  const typeIndex = scope.column(typeField.column);
+  const idIndex = scope.column(idField.column);
+  const loader = {
+    key: `${model.label}.display.${name}:${scope.key}`,
+    idIndex,
+    rowKey(row: unknown[]): Id | null {
+      const type = row[typeIndex];
+      const id = row[idIndex];
+      return type === null || type === undefined || id === null || id === undefined ? null : `${String(type)}${PAIR}${String(id)}`;
+    },
+    async load(keys: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
+      const byType = new Map<string, string[]>();
+      for (const key of keys) {
+        const [type, id] = String(key).split(PAIR);
+        byType.set(type, [...(byType.get(type) ?? []), id]);
+      }
+      const out = new Map<Id, Json>();
+      for (const [type, ids] of byType) {
+        const target = model.registry?.get(type);
+        if (!target) continue;
+        for (const [id, display] of await displaysOf(rc.db, target, ids)) out.set(`${type}${PAIR}${String(id)}`, display);
+      }
+      return out;
+    },
+  };
+  scope.addLoader(loader);
+  return loader;
+}
+
+/** Display strings of objects by id (missing objects are left out). */
+export async function displaysOf(db: Executor, model: ModelMeta, ids: Id[]): Promise<Map<Id, string>> {
+  const out = new Map<Id, string>();
+  const wanted = ids
+    .map((id) => (model.integerPk ? (/^\d+$/.test(String(id)) ? Number(id) : null) : canonicalUuid(String(id))))
+    .filter((id): id is Id => id !== null);
+  if (wanted.length === 0) return out;
+  const sb = new SelectBuilder(model, db.dialect);
+  const display = displayEmitter(model, sb.root);
+  const idIndex = sb.root.idIndex;
+  const params = new Params(db.dialect);
+  const q = db.dialect.quote;
+  const rows = await db.rows(`${sb.selectFrom()} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(wanted)})`, params.values);
+  const rc = renderContext('', DEFAULT_VERSION, db);
+  for (const row of rows) out.set(row[idIndex] as Id, String(display(row, rc)));
+  return out;
 }
 
 /**
@@ -63,7 +131,7 @@ export function objectEmitter(model: ModelMeta, scope: SelectScope, mode: PlanMo
     const out: JsonObject = { id, display: display(row, rc) as string };
     if (routed) out.url = `${rc.baseUrl}${listPath}${id}/`;
     for (const [key, emit] of parts) {
-      const value = emit(row, rc);
+      const value = emit(row, rc, out);
       if (value !== undefined) out[key] = value;
     }
     return out;
@@ -122,7 +190,7 @@ export async function renderRows(plan: Plan, rows: unknown[][], rc: RenderContex
   for (const loader of plan.builder.loaders) {
     const ids = new Set<string | number>();
     for (const row of rows) {
-      const id = row[loader.idIndex];
+      const id = loader.rowKey ? loader.rowKey(row) : row[loader.idIndex];
       if (id !== null && id !== undefined) ids.add(id as string | number);
     }
     rc.loaded.set(loader.key, ids.size ? await loader.load([...ids], rc) : new Map());

@@ -1,7 +1,7 @@
 import type { Dialect } from '../db/dialect/types';
 import type { Row } from '../db/executor';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
-import type { Json } from '../metadata/types';
+import type { Json, JsonObject } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
 import type { RenderContext } from './render-context';
 
@@ -16,8 +16,11 @@ export interface PlanMode {
   version: ApiVersion;
 }
 
-/** Produces one key's value from a row; `undefined` leaves the key out. */
-export type Emitter = (row: Row, rc: RenderContext) => Json | undefined;
+/**
+ * Produces one key's value from a row; `undefined` leaves the key out. `out` is the object built
+ * so far (values derived from the representation itself, such as computed fields).
+ */
+export type Emitter = (row: Row, rc: RenderContext, out?: JsonObject) => Json | undefined;
 
 /**
  * Loads values that do not fit in the main row (tags, many-to-many) for a whole page in one
@@ -27,6 +30,8 @@ export interface Loader {
   readonly key: string;
   /** Position of the owner's id in the row. */
   readonly idIndex: number;
+  /** The key a row is loaded under when it is not the id at `idIndex` (`type|id` pairs). */
+  rowKey?(row: Row): Id | null;
   load(ids: Id[], rc: RenderContext): Promise<Map<Id, Json>>;
 }
 

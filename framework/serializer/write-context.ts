@@ -35,4 +35,11 @@ export interface WriteContext {
    * (`{ vrf: id, prefix__net_equals: '10.0.0.0/8' }`), for rules in `clean()` hooks.
    */
   find(cls: ModelClass, attributes: Record<string, unknown>): Promise<Values[]>;
+  /**
+   * Creates an object of `cls` from an API body in this transaction, through every rule a POST
+   * applies (parsing, validation, `clean()`); returns its id. Throws ValidationError.
+   */
+  create(cls: ModelClass, body: Record<string, unknown>): Promise<Id>;
+  /** Deletes objects of `cls` in this transaction as a DELETE does (protection, cascades). */
+  remove(cls: ModelClass, ids: Id[]): Promise<void>;
 }

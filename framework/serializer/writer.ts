@@ -11,6 +11,8 @@ import type { Id } from './select';
 import type { Actor, Values, WriteContext } from './write-context';
 import { loadValues } from './values';
 import { ormFilter } from '../filterset/orm';
+// Deleting runs the same hooks and listeners as writing; the two modules call each other only at run time.
+import { deleteObjects } from '../views/deleter';
 
 export interface WriteScope {
   readonly tx: Executor;
@@ -34,7 +36,8 @@ export function addWriteListener(registry: Registry, listener: WriteListener): v
   writeListeners(registry).push(listener);
 }
 
-function context(model: ModelMeta, scope: WriteScope, id: Id, current: Values | null, partial: boolean): WriteContext {
+/** The write context of one object; also what deletion hooks of a model receive. */
+export function writeContext(model: ModelMeta, scope: WriteScope, id: Id, current: Values | null, partial: boolean): WriteContext {
   return {
     tx: scope.tx,
     registry: scope.registry,
@@ -49,6 +52,15 @@ function context(model: ModelMeta, scope: WriteScope, id: Id, current: Values | 
     find(cls, attributes) {
       const target = scope.registry.forClass(cls);
       return loadValues(scope.tx, target, ormFilter(target, attributes));
+    },
+    async create(cls, body) {
+      const target = scope.registry.forClass(cls);
+      const parsed = await parseObject(target, body, scope, null, false);
+      await validateObject(target, parsed.values, parsed.wc);
+      return saveObject(target, parsed.values, parsed.wc);
+    },
+    remove(cls, ids) {
+      return deleteObjects(scope.registry.forClass(cls), ids, scope);
     },
   };
 }
@@ -78,7 +90,7 @@ export async function parseObject(
 ): Promise<{ values: Values; wc: WriteContext }> {
   const data = expectObject(body);
   const id = current ? (current.id as Id) : newId(model);
-  const wc = context(model, scope, id, current, partial);
+  const wc = writeContext(model, scope, id, current, partial);
   const errors = new FieldErrorCollector();
   const values: Values = current ? { ...current } : { id };
   for (const field of model.fields) {
@@ -112,6 +124,8 @@ export async function parseObject(
     checkConstraints(model, parsed, errors);
     errors.throwIfAny();
   }
+  const prepare = model.hook('prepare') as ((values: Values, wc: WriteContext) => unknown) | undefined;
+  if (prepare) await prepare(values, wc);
   for (const field of model.fields) await field.kind.prepare?.(field, values, wc);
   return { values, wc };
 }

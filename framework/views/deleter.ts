@@ -7,7 +7,8 @@ import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
 import { displayStrings } from '../serializer/queries';
 import type { Id } from '../serializer/select';
-import { writeListeners, type WriteScope } from '../serializer/writer';
+import { writeContext, writeListeners, type WriteScope } from '../serializer/writer';
+import type { WriteContext } from '../serializer/write-context';
 
 function onDeleteOf(field: FieldMeta): OnDelete {
   return (field.options as { onDelete?: OnDelete }).onDelete ?? 'protect';
@@ -63,6 +64,15 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
     throw new ProtectedError(described);
   }
 
+  // Model hooks and kinds keeping state outside the row (associations) run before anything is deleted.
+  // `cascaded` tells a hook its objects go because something they belong to goes (Django calls a
+  // model's own delete() only for the objects deleted directly).
+  for (const b of batches) {
+    const wc = writeContext(b.model, scope, b.ids[0], null, false);
+    const beforeDelete = b.model.hook('beforeDelete') as ((ids: Id[], wc: WriteContext, cascaded: boolean) => unknown) | undefined;
+    if (beforeDelete) await beforeDelete(b.ids, wc, b !== batches[0]);
+    for (const f of b.model.fields) await f.kind.removed?.(f, b.ids, wc);
+  }
   for (const listener of writeListeners(scope.registry)) {
     for (const b of batches) await listener.deleting?.(b.model, b.ids, scope);
   }

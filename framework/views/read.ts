@@ -10,9 +10,9 @@ import type { ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
 import { pageLinks, pageOf } from '../pagination/paginator';
 import { planFor, renderRows, type Plan } from '../serializer/representation';
-import { renderContext, type RenderContext } from '../serializer/render-context';
+import { includeFrom, renderContext, type RenderContext } from '../serializer/render-context';
 import type { Id } from '../serializer/select';
-import { prepareFeatures } from '../features/registry';
+import { featureFilters, prepareFeatures } from '../features/registry';
 
 /** The `brief` parameter: on for any non-empty value except the usual spellings of false. */
 function briefParam(ctx: RequestContext): boolean {
@@ -35,13 +35,25 @@ export function visible(ctx: RequestContext, model: ModelMeta, restrict: Predica
   return scope ? and([restrict, scope(ctx)]) : restrict;
 }
 
-export async function newRenderContext(ctx: RequestContext, db: Executor): Promise<RenderContext> {
+/**
+ * Which opt-in fields (`relationships`, `computed_fields`) a response carries, as Nautobot's
+ * OptInFieldsMixin decides: on GET, a single `include` value is matched as a substring (so
+ * `include=computed_fields,relationships` works) and repeated values must match exactly; every
+ * other method includes them all.
+ */
+export function includeOf(ctx: Pick<RequestContext, 'method' | 'query'>): (name: string) => boolean {
+  return includeFrom(ctx.query, ctx.method !== 'GET' && ctx.method !== 'HEAD');
+}
+
+/** Render state of a request for objects of `model`, with its features' data loaded once. */
+export async function newRenderContext(ctx: RequestContext, db: Executor, model: ModelMeta): Promise<RenderContext> {
+  await prepareFeatures(ctx.registry, model, db, ctx.features);
   const rc = renderContext(ctx.baseUrl, ctx.version as NonNullable<RequestContext['version']>, db, {
     query: ctx.query,
     writing: !READS.has(ctx.method),
+    include: includeOf(ctx),
   });
   for (const [k, v] of ctx.features) rc.features.set(k, v);
-  await prepareFeatures(ctx.registry, db, rc.features);
   return rc;
 }
 
@@ -55,7 +67,7 @@ export async function renderByIds(ctx: RequestContext, model: ModelMeta, ids: Id
     `${plan.select} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(ids)}) ORDER BY ${plan.orderBy}`,
     params.values,
   );
-  return renderRows(plan, rows, await newRenderContext(ctx, db));
+  return renderRows(plan, rows, await newRenderContext(ctx, db, model));
 }
 
 export async function renderOne(ctx: RequestContext, model: ModelMeta, id: Id, db: Executor, brief = false): Promise<JsonObject> {
@@ -64,7 +76,7 @@ export async function renderOne(ctx: RequestContext, model: ModelMeta, id: Id, d
   return obj as JsonObject;
 }
 
-/** Dynamic filters (custom fields) that features add per request. */
+/** Dynamic filters (custom fields, relationships) that features add per request. */
 export type ExtraFilters = (name: string) => FilterDef | undefined;
 
 /**
@@ -76,7 +88,8 @@ export const REGEX_QUERY_TIMEOUT_MS = 750;
 export async function listView(ctx: RequestContext, model: ModelMeta, restrict: Predicate): Promise<Reply> {
   const db = ctx.db.reader;
   const filters = filterSetFor(model);
-  const extra = ctx.features.get('extraFilters') as ExtraFilters | undefined;
+  await prepareFeatures(ctx.registry, model, db, ctx.features, ctx.query.keys());
+  const extra = featureFilters(ctx.registry, model, ctx.features, ctx.version as NonNullable<RequestContext['version']>);
   const parsed = await filters.parseQuery(ctx.query, { db }, ctx.config.strictFiltering, extra);
   const where = and([visible(ctx, model, restrict), parsed.predicate]);
   const page = pageOf(ctx);
@@ -98,7 +111,7 @@ export async function listView(ctx: RequestContext, model: ModelMeta, restrict: 
     return { count, rows: await reader.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values) };
   };
   const { count, rows } = parsed.regexParams.length ? await boundedFetch(ctx, parsed.regexParams, fetch) : await fetch(db);
-  const results: Json[] = rows.length ? await renderRows(plan, rows, await newRenderContext(ctx, db)) : [];
+  const results: Json[] = rows.length ? await renderRows(plan, rows, await newRenderContext(ctx, db, model)) : [];
   const links = pageLinks(ctx, page, count);
   return { status: 200, body: { count, next: links.next, previous: links.previous, results } };
 }
@@ -135,6 +148,6 @@ export async function retrieveView(ctx: RequestContext, model: ModelMeta, id: Id
   );
   const rows = await db.rows(`${plan.select} WHERE ${condition}`, params.values);
   if (rows.length === 0) throw new NotFound();
-  const [obj] = await renderRows(plan, rows, await newRenderContext(ctx, db));
+  const [obj] = await renderRows(plan, rows, await newRenderContext(ctx, db, model));
   return { status: 200, body: obj };
 }

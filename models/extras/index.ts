@@ -1,9 +1,25 @@
 import { defineApp } from '../../framework';
+import { ComputedField } from './computed-field';
+import { provider as computedFields } from './computed-fields.provider';
+import { CustomField, CustomFieldChoice } from './custom-field';
+import { provider as customFields } from './custom-fields.provider';
+import { Relationship, RelationshipAssociation } from './relationship';
+import { provider as relationships } from './relationships.provider';
 import { Status } from './status';
 import { TaggedItem, Tag } from './tag';
 
-export { Status, Tag, TaggedItem };
+export { Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField };
 
-export default defineApp('extras', [Status, Tag, TaggedItem], {
-  provides: { tags: { tag: () => Tag, through: () => TaggedItem } },
-});
+/** Feature providers are registered under the feature's name; the framework finds them there. */
+export default defineApp(
+  'extras',
+  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation],
+  {
+    provides: {
+      tags: { tag: () => Tag, through: () => TaggedItem },
+      custom_fields: customFields,
+      computed_fields: computedFields,
+      relationships,
+    },
+  },
+);

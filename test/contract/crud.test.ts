@@ -17,6 +17,8 @@ const routed = registry.routed;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?Z$/;
+/** Write responses always carry the opt-in fields; a GET asks for them to compare. */
+const OPT_IN = 'include=computed_fields,relationships';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -60,12 +62,14 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     }
     if (model.has('custom_fields')) expect(res.body.custom_fields).toEqual({});
     if (model.has('tags')) expect(res.body.tags).toEqual([]);
+    if (model.has('relationships')) expect(Object.keys(res.body.relationships)).toEqual([]);
+    if (model.has('computed_fields')) expect(res.body.computed_fields).toEqual({});
     if (model.has('changelog')) {
       const keys = Object.keys(res.body);
-      const tail = ['created', 'last_updated', 'tags', 'custom_fields'].filter((k) => keys.includes(k));
+      const tail = ['created', 'last_updated', 'tags', 'custom_fields', 'computed_fields', 'relationships'].filter((k) => keys.includes(k));
       expect(keys.slice(keys.length - tail.length)).toEqual(tail);
     }
-    const again = await app.get(`${model.listPath}${res.body.id}/`);
+    const again = await app.get(`${model.listPath}${res.body.id}/?${OPT_IN}`);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(res.body);
   });
@@ -100,19 +104,23 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     expect(res.body).toMatchObject(change);
     const { last_updated: _a, ...before } = obj;
     const { last_updated: _b, ...after } = res.body as Record<string, unknown>;
-    // The display follows the field it is made of.
-    const changed = [...Object.keys(change), ...(typeof model.display === 'string' && model.display in change ? ['display'] : [])];
+    // The display follows the field it is made of; a factory names the keys derived from the changed ones.
+    const changed = [
+      ...Object.keys(change),
+      ...(typeof model.display === 'string' && model.display in change ? ['display'] : []),
+      ...(factory.derived ?? []),
+    ];
     for (const key of changed) delete (before as Record<string, unknown>)[key];
     for (const key of changed) delete after[key];
     expect(after).toEqual(before);
-    expect((await app.get(`${model.listPath}${obj.id}/`)).body).toEqual(res.body);
+    expect((await app.get(`${model.listPath}${obj.id}/?${OPT_IN}`)).body).toEqual(res.body);
     const empty = await app.patch(`${model.listPath}${obj.id}/`, {});
     expect(empty.status).toBe(200);
   });
 
   test('PUT replaces with a complete object; a missing required field is a 400', async () => {
     const obj = await create();
-    const full = await factory.build(ctx());
+    const full = factory.replace ? await factory.replace(ctx(), obj) : await factory.build(ctx());
     const res = await app.put(`${model.listPath}${obj.id}/`, full);
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(obj.id);
@@ -176,7 +184,7 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     const upd = await app.patch(model.listPath, [{ id: a.id, ...change }, { id: b.id, [req[0]]: null }]);
     expect(upd.status).toBe(400);
     expect(Array.isArray(upd.body)).toBe(false);
-    expect((await app.get(`${model.listPath}${a.id}/`)).body).toEqual(a);
+    expect((await app.get(`${model.listPath}${a.id}/?${OPT_IN}`)).body).toEqual(a);
   });
 
   test('OPTIONS: actions only for callers who may write', async () => {

@@ -1,5 +1,6 @@
 import type { Factory } from './index';
 import { dcimFactories, extrasFactories, tenancyFactories, usersFactories } from './core';
+import { extrasDefinitionFactories } from './extras';
 import { ipamFactories } from './ipam';
 import { deviceFactories, virtualizationFactories } from './dcim';
 import { pluginFactories } from './plugins';
@@ -7,6 +8,7 @@ import { pluginFactories } from './plugins';
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
   ...extrasFactories,
+  ...extrasDefinitionFactories,
   ...tenancyFactories,
   ...dcimFactories,
   ...deviceFactories,

@@ -14,6 +14,10 @@ export interface Factory {
   build(ctx: FactoryContext): Promise<Record<string, unknown>> | Record<string, unknown>;
   /** A PATCH body whose effect shows in the representation. */
   change(ctx: FactoryContext): Record<string, unknown>;
+  /** Keys of the representation that the change alters besides its own keys (a display built from them). */
+  derived?: string[];
+  /** A complete PUT body for an existing object, when `build` would change what cannot change. */
+  replace?(ctx: FactoryContext, current: Record<string, unknown>): Promise<Record<string, unknown>> | Record<string, unknown>;
 }
 
 let counter = 0;

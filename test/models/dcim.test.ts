@@ -139,6 +139,7 @@ describe('dcim.devicerole and dcim.platform', () => {
     expect(Object.keys(eos)).toEqual([
       'id', 'display', 'url', 'name', 'slug', 'manufacturer', 'napalm_driver', 'napalm_args', 'network_driver',
       'network_driver_mappings', 'description', 'device_count', 'virtualmachine_count', 'created', 'last_updated', 'custom_fields',
+      'computed_fields', 'relationships',
     ]);
     const none = await created(await app.post('/api/dcim/platforms/', { name: 'Homebrew', network_driver: 'homebrew_os' }));
     expect(none.network_driver_mappings).toEqual({});
@@ -174,6 +175,7 @@ describe('dcim.device', () => {
     expect(Object.keys(d)).toEqual([
       'id', 'display', 'url', 'name', 'device_type', 'device_role', 'tenant', 'platform', 'serial', 'asset_tag', 'site', 'status', 'primary_ip', 'primary_ip4', 'primary_ip6',
       'cluster', 'comments', 'local_context_data', 'config_context', 'created', 'last_updated', 'tags', 'custom_fields',
+      'computed_fields', 'relationships',
     ]);
     expect(d).toMatchObject({ display: 'repr1', serial: '', asset_tag: 'AT-1', config_context: {}, local_context_data: { ntp: { servers: ['10.0.0.1'] } } });
     expect(d.device_type).toEqual({
@@ -360,6 +362,7 @@ describe('dcim.interface', () => {
     expect(Object.keys(i)).toEqual([
       'id', 'display', 'url', 'device', 'name', 'label', 'type', 'enabled', 'parent_interface', 'bridge', 'lag', 'mtu',
       'mac_address', 'mgmt_only', 'description', 'mode', 'created', 'last_updated', 'tags', 'custom_fields',
+      'computed_fields', 'relationships',
     ]);
     expect(i).toMatchObject({
       display: 'xe-0/0/0 (uplink)', type: { value: '10gbase-x-sfpp', label: 'SFP+ (10GE)' }, mode: { value: 'tagged-all', label: 'Tagged (All)' }, enabled: true, mtu: 9216,

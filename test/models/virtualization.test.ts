@@ -70,7 +70,7 @@ describe('virtualization.cluster', () => {
     const c = await cluster({ site: s.id, tenant: tenant.id, comments: 'hosts' });
     expect(Object.keys(c)).toEqual([
       'id', 'display', 'url', 'name', 'type', 'group', 'tenant', 'site', 'comments', 'device_count', 'virtualmachine_count',
-      'created', 'last_updated', 'tags', 'custom_fields',
+      'created', 'last_updated', 'tags', 'custom_fields', 'computed_fields', 'relationships',
     ]);
     await vm(c, 'guest');
     const host = await device(s.id, 'host1', { cluster: c.id });
@@ -132,6 +132,7 @@ describe('virtualization.virtualmachine', () => {
     expect(Object.keys(v)).toEqual([
       'id', 'display', 'url', 'name', 'status', 'site', 'cluster', 'role', 'tenant', 'platform', 'primary_ip', 'primary_ip4', 'primary_ip6', 'vcpus', 'memory', 'disk',
       'comments', 'local_context_data', 'config_context', 'created', 'last_updated', 'tags', 'custom_fields',
+      'computed_fields', 'relationships',
     ]);
     expect(v.site).toEqual({ id: s.id, display: 'VM site', url: s.url, name: 'VM site', slug: s.slug });
     expect(v).toMatchObject({ vcpus: 4, memory: 8192, disk: 100, config_context: {}, local_context_data: { role: 'web' } });

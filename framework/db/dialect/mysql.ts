@@ -1,4 +1,4 @@
-import type { Dialect, UniqueViolation } from './types';
+import { jsonKeyPath, type Dialect, type UniqueViolation } from './types';
 
 /** MySQL 8 error numbers of ICU's regular-expression engine that mean "too expensive". */
 const ICU_REGEX_LIMITS = new Set([3698 /* ER_REGEXP_STACK_OVERFLOW */, 3699 /* ER_REGEXP_TIME_OUT */]);
@@ -33,6 +33,17 @@ const common: Omit<Dialect, 'regexSyntax' | 'withTimeout' | 'isTimeout' | 'isBad
     const m = /for key '(?:[^'.]*\.)?([^']+)'/.exec(e.sqlMessage ?? e.message ?? '');
     return { constraint: m?.[1] };
   },
+  // JSON_UNQUOTE turns a JSON null into the text 'null': the type is checked first.
+  jsonText: (expr, key, bind) =>
+    `CASE WHEN JSON_TYPE(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))})) = 'NULL' THEN NULL ` +
+    `ELSE JSON_UNQUOTE(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))})) END`,
+  jsonNumber: (expr, key, bind) =>
+    `CASE WHEN JSON_TYPE(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))})) IN ('INTEGER', 'UNSIGNED INTEGER', 'DOUBLE', 'DECIMAL') ` +
+    `THEN JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))}) + 0 END`,
+  jsonArrayHas: (expr, key, value, bind) =>
+    `(JSON_TYPE(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))})) = 'ARRAY' AND JSON_CONTAINS(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))}), JSON_QUOTE(${bind(value)})))`,
+  jsonSet: (expr, key, json, bind) => `JSON_SET(${expr}, ${bind(jsonKeyPath(key))}, JSON_EXTRACT(${bind(json)}, '$'))`,
+  jsonRemove: (expr, key, bind) => `JSON_REMOVE(${expr}, ${bind(jsonKeyPath(key))})`,
 };
 
 /** MariaDB: PCRE2 regular expressions; `SET STATEMENT max_statement_time` bounds one statement. */

@@ -24,4 +24,12 @@ export const postgresDialect: Dialect = {
   },
   isTimeout: (err) => (err as { code?: string })?.code === '57014',
   isBadRegex: (err) => (err as { code?: string })?.code === '2201B',
+  // The column is text (portable schema): each use casts it to jsonb; keys bind as text.
+  jsonText: (expr, key, bind) => `((${expr})::jsonb ->> ${bind(key)}::text)`,
+  jsonNumber: (expr, key, bind) =>
+    `CASE WHEN jsonb_typeof((${expr})::jsonb -> ${bind(key)}::text) = 'number' THEN ((${expr})::jsonb ->> ${bind(key)}::text)::numeric END`,
+  jsonArrayHas: (expr, key, value, bind) =>
+    `(jsonb_typeof((${expr})::jsonb -> ${bind(key)}::text) = 'array' AND jsonb_exists((${expr})::jsonb -> ${bind(key)}::text, ${bind(value)}::text))`,
+  jsonSet: (expr, key, json, bind) => `jsonb_set((${expr})::jsonb, ARRAY[${bind(key)}::text], (${bind(json)}::text)::jsonb)::text`,
+  jsonRemove: (expr, key, bind) => `((${expr})::jsonb - ${bind(key)}::text)::text`,
 };

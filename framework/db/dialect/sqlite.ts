@@ -1,4 +1,4 @@
-import type { Dialect, UniqueViolation } from './types';
+import { jsonKeyPath, type Dialect, type UniqueViolation } from './types';
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -8,7 +8,8 @@ export const sqliteDialect: Dialect = {
   lower: (expr) => `lower(${expr})`,
   text: (expr) => expr,
   like: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '!'`,
-  regex: (expr, pattern, ci) => `netinv_regexp(${pattern}, ${expr}, ${ci ? 1 : 0})`,
+  // The value comes first so that placeholders inside `expr` (JSON keys) precede the pattern's.
+  regex: (expr, pattern, ci) => `netinv_regexp(${expr}, ${pattern}, ${ci ? 1 : 0})`,
   regexValue: (pattern) => pattern,
   // SQLite runs one write transaction at a time, so reads inside it are already exclusive.
   forUpdate: '',
@@ -24,5 +25,15 @@ export const sqliteDialect: Dialect = {
     return { columns };
   },
   isTimeout: () => false,
+  jsonText: (expr, key, bind) =>
+    `CASE json_type(${expr}, ${bind(jsonKeyPath(key))}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'null' THEN NULL ` +
+    `ELSE CAST(json_extract(${expr}, ${bind(jsonKeyPath(key))}) AS TEXT) END`,
+  jsonNumber: (expr, key, bind) =>
+    `CASE WHEN json_type(${expr}, ${bind(jsonKeyPath(key))}) IN ('integer', 'real') THEN json_extract(${expr}, ${bind(jsonKeyPath(key))}) END`,
+  jsonArrayHas: (expr, key, value, bind) =>
+    `(json_type(${expr}, ${bind(jsonKeyPath(key))}) = 'array' AND EXISTS (SELECT 1 FROM json_each(${expr}, ${bind(jsonKeyPath(key))}) ` +
+    `WHERE json_each.type = 'text' AND json_each.value = ${bind(value)}))`,
+  jsonSet: (expr, key, json, bind) => `json_set(${expr}, ${bind(jsonKeyPath(key))}, json(${bind(json)}))`,
+  jsonRemove: (expr, key, bind) => `json_remove(${expr}, ${bind(jsonKeyPath(key))})`,
   isBadRegex: (err) => /netinv_regexp/.test(String((err as Error)?.message)) || (err as { code?: string })?.code === 'NETINV_BAD_REGEX',
 };

@@ -50,6 +50,29 @@ export interface Dialect {
   isTimeout(err: unknown): boolean;
   /** True when the database rejected a regular expression. */
   isBadRegex(err: unknown): boolean;
+
+  // -- JSON documents stored in text columns (custom field data) ------------------------------
+  // `expr` holds a JSON object; `key` is one of its top-level keys. Keys and values are always
+  // bound through `bind`, which adds a parameter and returns its placeholder; binding happens in
+  // the order placeholders appear in the text, as positional parameters (`?`) require.
+  /** The value under `key` as text (strings unquoted, `true`/`false`); NULL when absent or JSON null. */
+  jsonText(expr: string, key: string, bind: Bind): string;
+  /** The value under `key` as a number; NULL when absent or not a number. */
+  jsonNumber(expr: string, key: string, bind: Bind): string;
+  /** True when the value under `key` is an array holding the string `value`. */
+  jsonArrayHas(expr: string, key: string, value: string, bind: Bind): string;
+  /** The document with `key` set to the value whose JSON text is `json`. */
+  jsonSet(expr: string, key: string, json: string, bind: Bind): string;
+  /** The document without `key`. */
+  jsonRemove(expr: string, key: string, bind: Bind): string;
+}
+
+/** Binds one value and returns its placeholder. */
+export type Bind = (value: unknown) => string;
+
+/** JSON path of one top-level key, quoted so any key is a single path step (SQLite, MySQL). */
+export function jsonKeyPath(key: string): string {
+  return `$."${key.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
 /** Escapes `%`, `_` and the escape character itself for LIKE patterns using `!` as escape. */

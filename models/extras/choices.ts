@@ -1,0 +1,36 @@
+import { defineChoices, type ChoiceValue } from '../../framework';
+
+/** Nautobot's CustomFieldTypeChoices. */
+export const CustomFieldType = defineChoices({
+  text: 'Text',
+  integer: 'Integer',
+  boolean: 'Boolean (true/false)',
+  date: 'Date',
+  url: 'URL',
+  select: 'Selection',
+  'multi-select': 'Multiple selection',
+  json: 'JSON',
+  markdown: 'Markdown',
+});
+export type CustomFieldType = ChoiceValue<typeof CustomFieldType>;
+
+/** Nautobot's CustomFieldFilterLogicChoices. */
+export const CustomFieldFilterLogic = defineChoices({ disabled: 'Disabled', loose: 'Loose', exact: 'Exact' });
+export type CustomFieldFilterLogic = ChoiceValue<typeof CustomFieldFilterLogic>;
+
+/** Nautobot's RelationshipTypeChoices. */
+export const RelationshipType = defineChoices({
+  'one-to-one': 'One to One',
+  'symmetric-one-to-one': 'Symmetric One to One',
+  'one-to-many': 'One to Many',
+  'many-to-many': 'Many to Many',
+  'symmetric-many-to-many': 'Symmetric Many to Many',
+});
+export type RelationshipType = ChoiceValue<typeof RelationshipType>;
+
+/** Nautobot's RelationshipRequiredSideChoices. */
+export const RelationshipRequiredSide = defineChoices({
+  '': 'Neither side required',
+  source: 'Source objects MUST implement this relationship',
+  destination: 'Destination objects MUST implement this relationship',
+});

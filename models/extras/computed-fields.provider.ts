@@ -1,0 +1,82 @@
+import {
+  loadValues,
+  Template,
+  TRUE,
+  type ComputedProvider,
+  type Executor,
+  type Id,
+  type Json,
+  type JsonObject,
+  type ModelMeta,
+  type Registry,
+  type RenderContext,
+  type Values,
+} from '../../framework';
+import { ComputedField } from './computed-field';
+import { storedCustomFields } from './custom-fields.provider';
+
+interface Computed {
+  slug: string;
+  fallback: string;
+  /** Null when the template does not parse: the fallback is shown. */
+  template: Template | null;
+}
+
+const COMPUTED = 'extras.computed_fields';
+
+function compile(source: string): Template | null {
+  try {
+    return new Template(source);
+  } catch {
+    return null;
+  }
+}
+
+function byWeightThenSlug(a: Values, b: Values): number {
+  return Number(a.weight) - Number(b.weight) || (String(a.slug) < String(b.slug) ? -1 : String(a.slug) > String(b.slug) ? 1 : 0);
+}
+
+/** Every computed field, with its template parsed, once per request. */
+async function ensureLoaded(db: Executor, features: Map<string, unknown>, registry: Registry): Promise<void> {
+  if (features.has(COMPUTED)) return;
+  const rows = (await loadValues(db, registry.forClass(ComputedField), TRUE)).sort(byWeightThenSlug);
+  const byModel = new Map<string, Computed[]>();
+  for (const r of rows) {
+    const label = String(r.content_type);
+    const entry: Computed = { slug: String(r.slug), fallback: String(r.fallback_value ?? ''), template: compile(String(r.template)) };
+    byModel.set(label, [...(byModel.get(label) ?? []), entry]);
+  }
+  features.set(COMPUTED, byModel);
+}
+
+function computedIn(features: Map<string, unknown>, model: ModelMeta): Computed[] {
+  return (features.get(COMPUTED) as Map<string, Computed[]> | undefined)?.get(model.label) ?? [];
+}
+
+/**
+ * Renders each computed field of the model against the object's representation (`obj`), with
+ * `obj.cf` holding its custom field values by name as Nautobot's `obj.cf` does; a template that
+ * fails gives the field's fallback value. Values are always strings.
+ */
+export const provider: ComputedProvider = {
+  /** Runs only when the response includes computed fields: the definitions load then. */
+  async load(model: ModelMeta, _ids: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
+    await ensureLoaded(rc.db, rc.features, model.registry as Registry);
+    return new Map();
+  },
+
+  value(model: ModelMeta, obj: JsonObject, _loaded: Json | undefined, rc: RenderContext): Json {
+    const out: JsonObject = {};
+    const fields = computedIn(rc.features, model);
+    if (fields.length === 0) return out;
+    const context: JsonObject = { obj: { ...obj, cf: storedCustomFields(model, obj, rc) } };
+    for (const f of fields) {
+      try {
+        out[f.slug] = f.template ? f.template.render(context) : f.fallback;
+      } catch {
+        out[f.slug] = f.fallback;
+      }
+    }
+    return out;
+  },
+};

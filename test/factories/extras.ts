@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { Factory } from './index';
+
+/**
+ * Definitions target regions only: the contract suite tests dcim.region before any extras model,
+ * so the fields and relationships made here never change what later models' tests expect.
+ */
+export const extrasDefinitionFactories: Record<string, Factory> = {
+  'extras.customfield': {
+    build: ({ n }) => ({ name: `field_${n}`, type: 'text', content_types: ['dcim.region'], description: 'field' }),
+    change: () => ({ description: 'changed', weight: 200 }),
+    // Name, slug and type cannot change once created.
+    replace: (_ctx, current) => ({
+      name: current.name,
+      slug: current.slug,
+      label: 'Replaced',
+      type: (current.type as { value: string }).value,
+      content_types: ['dcim.region'],
+    }),
+  },
+  'extras.customfieldchoice': {
+    build: async ({ n, make }) => ({ field: await make('extras.customfield', { type: 'select' }), value: `choice-${n}` }),
+    change: () => ({ weight: 200 }),
+  },
+  'extras.relationship': {
+    build: ({ n }) => ({ name: `Relationship ${n}`, type: 'many-to-many', source_type: 'dcim.region', destination_type: 'dcim.region' }),
+    change: () => ({ description: 'changed', source_label: 'peers' }),
+  },
+  'extras.relationshipassociation': {
+    build: async ({ make }) => ({
+      relationship: await make('extras.relationship'),
+      source_type: 'dcim.region',
+      source_id: await make('dcim.region'),
+      destination_type: 'dcim.region',
+      destination_id: await make('dcim.region'),
+    }),
+    // The ends are not foreign keys: any UUID may stand at either end.
+    change: () => ({ source_id: randomUUID() }),
+    derived: ['display'],
+  },
+  'extras.computedfield': {
+    build: ({ n }) => ({ content_type: 'dcim.region', label: `Computed ${n}`, template: '{{ obj.name | upper }}' }),
+    change: () => ({ fallback_value: 'changed' }),
+  },
+};
