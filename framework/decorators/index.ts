@@ -13,6 +13,7 @@ import { foreignKeyKind, type ForeignKeyOptions } from '../fields/foreign-key';
 import { integerKind, type IntegerOptions } from '../fields/integer';
 import { jsonKind, type JsonOptions } from '../fields/json';
 import { macAddressKind } from '../fields/mac-address';
+import { integerArrayKind, type IntegerArrayOptions } from '../fields/integer-array';
 import { relatedViaKind, type RelatedViaOptions } from '../fields/related-via';
 import { manyToManyKind, type ManyToManyOptions } from '../fields/many-to-many';
 import { relatedCountKind, type RelatedCountOptions } from '../fields/related-count';
@@ -63,6 +64,8 @@ export const Field = {
   DateTime: (o: DateOptions = {}) => declareField(dateTimeKind, o),
   UUID: (o: UuidOptions = {}) => declareField(uuidKind, o),
   JSON: (o: JsonOptions = {}) => declareField(jsonKind, { nullable: true, required: false, ...o }),
+  /** A list of integers (service ports); each item within `min`..`max`. */
+  IntegerArray: (o: IntegerArrayOptions = {}) => declareField(integerArrayKind, { lookups: false, ...o }),
 };
 
 /** A fixed choice set: `{value, label}` on read, the bare value on write. */

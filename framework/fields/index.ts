@@ -6,6 +6,7 @@ export { booleanKind } from './boolean';
 export { dateKind, dateTimeKind, type DateOptions } from './date';
 export { uuidKind, canonicalUuid, type UuidOptions } from './uuid';
 export { jsonKind, type JsonOptions } from './json';
+export { integerArrayKind, type IntegerArrayOptions } from './integer-array';
 export { macAddressKind, normaliseMac } from './mac-address';
 export { computedKind, computedShown, computedProvider, type ComputedOptions, type ComputedValueProvider, type ComputedProvider } from './computed';
 export { relatedViaKind, type RelatedViaOptions } from './related-via';

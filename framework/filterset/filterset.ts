@@ -283,7 +283,13 @@ function relationFilter(
         if (wantsNull) parts.push(fieldTest(field, 'isnull', [true]));
         return or(parts);
       };
-      if (last.kind === 'fk') test = idTest(last.field);
+      if (last.kind === 'fk' && last.field.extra.link) {
+        // Many-to-many: linked to any of the objects (a link field's own test would need all of them).
+        const parts: Predicate[] = [];
+        if (ids.length) parts.push({ kind: 'related', via: last.field, item: fieldTest(target.pk, 'exact', ids) });
+        if (wantsNull) parts.push(fieldTest(last.field, 'isnull', [true]));
+        test = or(parts);
+      } else if (last.kind === 'fk') test = idTest(last.field);
       else {
         // Reverse relation: the final hop tests the child's primary key.
         const child = last.model;
@@ -451,7 +457,7 @@ function pathFilters(model: ModelMeta, name: string, spec: PathFilterSpec): Filt
       // The path ends in a plain field: its own lookups, tested on the related rows.
       return fieldFilters(field, steps, name);
     }
-    if (field?.target && field.column) {
+    if (field?.target && (field.column || field.extra.link)) {
       steps.push({ kind: 'fk', field });
       current = field.target;
       continue;

@@ -27,6 +27,8 @@ export interface WriteContext {
   readonly partial: boolean;
   /** Stored values before this write (update only). */
   readonly current: Values | null;
+  /** Keys the request body carried (serializer rules that depend on what was sent, not on the result). */
+  readonly sent: ReadonlySet<string>;
   readonly actor: Actor | null;
   /** Request-scoped data shared by features (custom field definitions…). */
   readonly features: Map<string, unknown>;

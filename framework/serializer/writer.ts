@@ -37,8 +37,16 @@ export function addWriteListener(registry: Registry, listener: WriteListener): v
 }
 
 /** The write context of one object; also what deletion hooks of a model receive. */
-export function writeContext(model: ModelMeta, scope: WriteScope, id: Id, current: Values | null, partial: boolean): WriteContext {
+export function writeContext(
+  model: ModelMeta,
+  scope: WriteScope,
+  id: Id,
+  current: Values | null,
+  partial: boolean,
+  sent: ReadonlySet<string> = new Set(),
+): WriteContext {
   return {
+    sent,
     tx: scope.tx,
     registry: scope.registry,
     version: scope.version,
@@ -90,7 +98,7 @@ export async function parseObject(
 ): Promise<{ values: Values; wc: WriteContext }> {
   const data = expectObject(body);
   const id = current ? (current.id as Id) : newId(model);
-  const wc = writeContext(model, scope, id, current, partial);
+  const wc = writeContext(model, scope, id, current, partial, new Set(Object.keys(data)));
   const errors = new FieldErrorCollector();
   const values: Values = current ? { ...current } : { id };
   for (const field of model.fields) {

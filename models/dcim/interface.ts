@@ -4,6 +4,7 @@ import {
   Filter,
   ForeignKey,
   MACAddressField,
+  ManyToMany,
   Model,
   NaturalKey,
   PrimaryModel,
@@ -18,6 +19,8 @@ import {
   type WriteContext,
 } from '../../framework';
 import { Status } from '../extras/status';
+import { VLAN } from '../ipam/vlan';
+import { checkVlanAssignment } from '../ipam/vlan-assignment';
 import { InterfaceModeChoices, InterfaceTypeChoices, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices';
 import { Device } from './device';
 
@@ -45,6 +48,8 @@ function describe(values: Values): string {
     has_bridged_interfaces: { has: 'bridged_interfaces' },
     member_interfaces: { path: 'member_interfaces' },
     has_member_interfaces: { has: 'member_interfaces' },
+    tagged_vlans: { path: 'tagged_vlans', naturalKey: 'vid' },
+    has_tagged_vlans: { has: 'tagged_vlans' },
   },
 })
 export class Interface extends PrimaryModel {
@@ -95,6 +100,12 @@ export class Interface extends PrimaryModel {
   @ChoiceField(InterfaceModeChoices, { blank: true, single: true })
   mode!: string;
 
+  @ForeignKey(() => VLAN, { nullable: true, onDelete: 'set_null', related: 'interfaces_as_untagged', idFilter: false, naturalKey: 'vid', label: 'Untagged VLAN' })
+  untagged_vlan!: VLAN | null;
+
+  @ManyToMany(() => VLAN, { writeBy: 'pk', required: false, lookups: false, related: 'interfaces_as_tagged', label: 'Tagged VLANs' })
+  tagged_vlans!: string[];
+
   /** Interfaces of these devices (and, with virtual chassis, of their other members), by name. */
   @Filter({ type: 'string', multiple: 'or', help: 'Device (name)' })
   static device(_value: string, p: Predicates, names: string[]): Predicate {
@@ -123,9 +134,25 @@ export class Interface extends PrimaryModel {
     return p.or([]);
   }
 
-  /** Nautobot's Interface.clean: LAG, parent and bridge must fit the interface and its device. */
+  /** Interfaces where this VLAN (by id) is untagged or tagged. */
+  @Filter({ type: 'uuid', help: 'VLAN (ID), tagged or untagged' })
+  static vlan_id(value: string, p: Predicates): Predicate {
+    return p.or([p.lookup('untagged_vlan', 'exact', value), p.lookup('tagged_vlans__id', 'exact', value)]);
+  }
+
+  /** Interfaces where a VLAN with this VID is untagged or tagged. */
+  @Filter({ type: 'integer', help: 'VLAN (VID), tagged or untagged' })
+  static vlan(value: number, p: Predicates): Predicate {
+    return p.or([p.lookup('untagged_vlan__vid', 'exact', value), p.lookup('tagged_vlans__vid', 'exact', value)]);
+  }
+
+  /** Nautobot's Interface serializer and clean: VLAN modes, then LAG, parent and bridge fit the interface and its device. */
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     const device = values.device as string;
+    await checkVlanAssignment(values, wc, async () => {
+      const [owner] = await wc.find(Device, { id: device });
+      return { noun: 'device', site: (owner?.site as string | null | undefined) ?? null, checkUntaggedSite: true };
+    });
     if (values.lag) {
       if (values.lag === wc.id) throw new ValidationError({ lag: ['A LAG interface cannot be its own parent.'] });
       const lag = (await loadObject(wc, Interface, values.lag as string)) as Values;

@@ -14,3 +14,9 @@ export const IPAddressRole = defineChoices({
 
 /** Roles whose addresses may repeat inside a VRF that enforces uniqueness. */
 export const SHARED_ADDRESS_ROLES = new Set(['anycast', 'vip', 'vrrp', 'hsrp', 'glbp', 'carp']);
+
+/** Transport protocols of a service (`ServiceProtocolChoices`). */
+export const ServiceProtocol = defineChoices({
+  tcp: 'TCP',
+  udp: 'UDP',
+});

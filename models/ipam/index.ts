@@ -5,11 +5,12 @@ import { Prefix } from './prefix';
 import { RIR } from './rir';
 import { Role } from './role';
 import { RouteTarget } from './route-target';
+import { Service } from './service';
 import { VLAN } from './vlan';
 import { VLANGroup } from './vlan-group';
 import { VRF } from './vrf';
 import { prefixActions } from './prefix.actions';
 
-export { Aggregate, IPAddress, Prefix, RIR, Role, RouteTarget, VLAN, VLANGroup, VRF };
+export { Aggregate, IPAddress, Prefix, RIR, Role, RouteTarget, VLAN, Service, VLANGroup, VRF };
 
-export default defineApp('ipam', [VRF, RouteTarget, RIR, Aggregate, Role, Prefix, IPAddress, VLANGroup, VLAN], { displayName: 'IPAM', actions: prefixActions });
+export default defineApp('ipam', [VRF, RouteTarget, RIR, Aggregate, Role, Prefix, IPAddress, VLANGroup, VLAN, Service], { displayName: 'IPAM', actions: prefixActions });

@@ -5,12 +5,18 @@ import {
   Field,
   ForeignKey,
   MACAddressField,
+  ManyToMany,
   Model,
   NaturalKey,
   StatusField,
   TagsField,
   naturalizeInterface,
+  type Values,
+  type WriteContext,
 } from '../../framework';
+import { VLAN } from '../ipam/vlan';
+import { checkVlanAssignment } from '../ipam/vlan-assignment';
+import { Cluster } from './cluster';
 import { InterfaceModeChoices } from '../dcim/choices';
 import { Status } from '../extras/status';
 import { VirtualMachine } from './virtual-machine';
@@ -36,6 +42,8 @@ import { VirtualMachine } from './virtual-machine';
     has_child_interfaces: { has: 'child_interfaces' },
     bridged_interfaces: { path: 'bridged_interfaces' },
     has_bridged_interfaces: { has: 'bridged_interfaces' },
+    tagged_vlans: { path: 'tagged_vlans', naturalKey: 'vid' },
+    has_tagged_vlans: { has: 'tagged_vlans' },
   },
 })
 export class VMInterface extends BaseModel {
@@ -73,9 +81,24 @@ export class VMInterface extends BaseModel {
   @ChoiceField(InterfaceModeChoices, { blank: true, single: true })
   mode!: string;
 
+  @ForeignKey(() => VLAN, { nullable: true, onDelete: 'set_null', related: 'vminterfaces_as_untagged', idFilter: false, naturalKey: 'vid', label: 'Untagged VLAN' })
+  untagged_vlan!: VLAN | null;
+
+  @ManyToMany(() => VLAN, { writeBy: 'pk', required: false, lookups: false, related: 'vminterfaces_as_tagged', label: 'Tagged VLANs' })
+  tagged_vlans!: string[];
+
   @TagsField()
   tags!: string[];
 
   @CustomFieldsField()
   custom_fields!: Record<string, unknown>;
+
+  /** The serializer's VLAN mode rules; tagged VLANs must be global or at the VM's (cluster's) site. */
+  static async clean(values: Values, wc: WriteContext): Promise<void> {
+    await checkVlanAssignment(values, wc, async () => {
+      const [vm] = await wc.find(VirtualMachine, { id: values.virtual_machine });
+      const [cluster] = vm ? await wc.find(Cluster, { id: vm.cluster }) : [];
+      return { noun: 'virtual machine', site: (cluster?.site as string | null | undefined) ?? null, checkUntaggedSite: false };
+    });
+  }
 }

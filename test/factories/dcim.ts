@@ -31,7 +31,16 @@ export const deviceFactories: Record<string, Factory> = {
     change: () => ({ serial: 'changed', comments: 'changed' }),
   },
   'dcim.interface': {
-    build: async ({ n, make }) => ({ device: await make('dcim.device'), name: `eth${n}`, type: '1000base-t', mac_address: '00:11:22:33:44:55', mtu: 1500 }),
+    build: async ({ n, make }) => ({
+      device: await make('dcim.device'),
+      name: `eth${n}`,
+      type: '1000base-t',
+      mac_address: '00:11:22:33:44:55',
+      mtu: 1500,
+      mode: 'tagged',
+      untagged_vlan: await make('ipam.vlan'),
+      tagged_vlans: [await make('ipam.vlan')],
+    }),
     change: () => ({ description: 'changed', enabled: false }),
   },
 };
@@ -54,7 +63,13 @@ export const virtualizationFactories: Record<string, Factory> = {
     change: () => ({ comments: 'changed', vcpus: 4 }),
   },
   'virtualization.vminterface': {
-    build: async ({ n, make }) => ({ virtual_machine: await make('virtualization.virtualmachine'), name: `eth${n}`, mac_address: 'aa-bb-cc-dd-ee-ff' }),
+    build: async ({ n, make }) => ({
+      virtual_machine: await make('virtualization.virtualmachine'),
+      name: `eth${n}`,
+      mac_address: 'aa-bb-cc-dd-ee-ff',
+      mode: 'access',
+      untagged_vlan: await make('ipam.vlan'),
+    }),
     change: () => ({ description: 'changed', mtu: 9000 }),
   },
 };

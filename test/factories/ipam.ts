@@ -41,4 +41,15 @@ export const ipamFactories: Record<string, Factory> = {
     build: ({ n }) => ({ vid: (n % 4094) + 1, name: `vlan${n}`, status: 'active' }),
     change: () => ({ description: 'changed' }),
   },
+  'ipam.service': {
+    build: async ({ n, make }) => ({
+      device: await make('dcim.device'),
+      name: `svc${n}`,
+      protocol: 'tcp',
+      ports: [22, 8000 + (n % 1000)],
+      ipaddresses: [await make('ipam.ipaddress')],
+    }),
+    change: () => ({ description: 'changed', ports: [443, 444] }),
+    derived: ['display'],
+  },
 };

@@ -42,6 +42,8 @@ const common: Omit<Dialect, 'regexSyntax' | 'withTimeout' | 'isTimeout' | 'isBad
     `THEN JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))}) + 0 END`,
   jsonArrayHas: (expr, key, value, bind) =>
     `(JSON_TYPE(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))})) = 'ARRAY' AND JSON_CONTAINS(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))}), JSON_QUOTE(${bind(value)})))`,
+  // The candidate is JSON text: the number's decimal form.
+  jsonListHasNumber: (expr, value, bind) => `(JSON_TYPE(${expr}) = 'ARRAY' AND JSON_CONTAINS(${expr}, ${bind(String(value))}))`,
   jsonSet: (expr, key, json, bind) => `JSON_SET(${expr}, ${bind(jsonKeyPath(key))}, JSON_EXTRACT(${bind(json)}, '$'))`,
   jsonRemove: (expr, key, bind) => `JSON_REMOVE(${expr}, ${bind(jsonKeyPath(key))})`,
 };

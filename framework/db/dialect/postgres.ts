@@ -30,6 +30,7 @@ export const postgresDialect: Dialect = {
     `CASE WHEN jsonb_typeof((${expr})::jsonb -> ${bind(key)}::text) = 'number' THEN ((${expr})::jsonb ->> ${bind(key)}::text)::numeric END`,
   jsonArrayHas: (expr, key, value, bind) =>
     `(jsonb_typeof((${expr})::jsonb -> ${bind(key)}::text) = 'array' AND jsonb_exists((${expr})::jsonb -> ${bind(key)}::text, ${bind(value)}::text))`,
+  jsonListHasNumber: (expr, value, bind) => `((${expr})::jsonb @> jsonb_build_array(${bind(value)}::bigint))`,
   jsonSet: (expr, key, json, bind) => `jsonb_set((${expr})::jsonb, ARRAY[${bind(key)}::text], (${bind(json)}::text)::jsonb)::text`,
   jsonRemove: (expr, key, bind) => `((${expr})::jsonb - ${bind(key)}::text)::text`,
 };

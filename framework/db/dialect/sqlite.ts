@@ -33,6 +33,8 @@ export const sqliteDialect: Dialect = {
   jsonArrayHas: (expr, key, value, bind) =>
     `(json_type(${expr}, ${bind(jsonKeyPath(key))}) = 'array' AND EXISTS (SELECT 1 FROM json_each(${expr}, ${bind(jsonKeyPath(key))}) ` +
     `WHERE json_each.type = 'text' AND json_each.value = ${bind(value)}))`,
+  jsonListHasNumber: (expr, value, bind) =>
+    `EXISTS (SELECT 1 FROM json_each(${expr}) WHERE json_each.type = 'integer' AND json_each.value = ${bind(value)})`,
   jsonSet: (expr, key, json, bind) => `json_set(${expr}, ${bind(jsonKeyPath(key))}, json(${bind(json)}))`,
   jsonRemove: (expr, key, bind) => `json_remove(${expr}, ${bind(jsonKeyPath(key))})`,
   isBadRegex: (err) => /netinv_regexp/.test(String((err as Error)?.message)) || (err as { code?: string })?.code === 'NETINV_BAD_REGEX',

@@ -61,6 +61,8 @@ export interface Dialect {
   jsonNumber(expr: string, key: string, bind: Bind): string;
   /** True when the value under `key` is an array holding the string `value`. */
   jsonArrayHas(expr: string, key: string, value: string, bind: Bind): string;
+  /** True when `expr` holds a JSON array (at the top level) with the number `value` in it. */
+  jsonListHasNumber(expr: string, value: number, bind: Bind): string;
   /** The document with `key` set to the value whose JSON text is `json`. */
   jsonSet(expr: string, key: string, json: string, bind: Bind): string;
   /** The document without `key`. */
