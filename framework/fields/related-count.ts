@@ -31,6 +31,12 @@ export const relatedCountKind: FieldKind & ResolvingKind = {
     if (!target) return; // the counted model is not installed: the count is left out
     // A many-to-many field (a group's users) is counted through its link table.
     const direct = target.field(o.via);
+    // A generic relation (an address's assigned_object) is counted by its type and id columns.
+    if (direct?.kind.name === 'generic-object') {
+      field.target = target;
+      field.extra.generic = { type: target.field(`${o.via}_type`) as FieldMeta, id: target.field(`${o.via}_id`) as FieldMeta };
+      return;
+    }
     if (direct?.extra.link) {
       if ((direct.extra.link as LinkSpec).discriminator) throw new Error(`${field.model.label}.${field.name}: counts over generic link tables are not supported`);
       field.target = target;
@@ -57,8 +63,19 @@ export const relatedCountKind: FieldKind & ResolvingKind = {
   reader(field, scope, mode) {
     if (mode.nested || !field.target) return null;
     const target = field.target as ModelMeta;
-    const fk = field.extra.fk as FieldMeta;
     const q = scope.dialect.quote;
+    const generic = field.extra.generic as { type: FieldMeta; id: FieldMeta } | undefined;
+    if (generic) {
+      const c = q(`${field.name}_c`);
+      // The label is the model's own (registry metadata), never client input.
+      const label = `'${scope.model.label.replace(/'/g, "''")}'`;
+      const i = scope.expr(
+        (alias) =>
+          `(SELECT COUNT(*) FROM ${q(target.table)} ${c} WHERE ${c}.${q(generic.type.column as string)} = ${label} AND ${c}.${q(generic.id.column as string)} = ${alias}.${q(scope.model.pk.column as string)})`,
+      );
+      return (row) => Number(row[i] ?? 0);
+    }
+    const fk = field.extra.fk as FieldMeta;
     const cumulative = field.opts<RelatedCountOptions>().cumulative;
     const c = q(`${field.name}_c`);
     const hops = field.extra.hops as FieldMeta[];

@@ -80,6 +80,8 @@ export interface FilterDef {
   /** Fixed set of accepted values (choice fields). */
   readonly choices?: ReadonlyArray<string | number>;
   readonly related?: RelatedFilterInfo;
+  /** What the text names, when more than free text: an IP address (with or without mask) or a network. */
+  readonly format?: 'address' | 'network';
   build(values: string[], fc: FilterContext): Predicate | Promise<Predicate>;
 }
 
@@ -94,6 +96,7 @@ export interface FilterDescription {
   readonly help: string;
   readonly choices?: ReadonlyArray<string | number>;
   readonly related?: RelatedFilterInfo;
+  readonly format?: 'address' | 'network';
 }
 
 /** Human wording of each lookup, for generated help texts. */
@@ -482,22 +485,26 @@ type NamedFilterMethod = (value: unknown, p: Predicates, values: unknown[]) => P
 
 /** Named filters declared with @Filter on static methods. */
 function namedFilters(model: ModelMeta): FilterDef[] {
-  return model.namedFilters.map((d) => {
+  // `lookups: ['n']` adds `<name>__n`: the objects the plain filter leaves out.
+  const variants = (d: ModelMeta['namedFilters'][number]) => [false, ...((d.options.lookups ?? []).includes('n') ? [true] : [])];
+  return model.namedFilters.flatMap((d) => variants(d).map((negated): FilterDef => {
     const method = (model.cls as unknown as Record<string, NamedFilterMethod>)[d.method].bind(model.cls);
     const predicates = new Predicates(model);
     return {
-      name: d.name,
+      name: negated ? `${d.name}__n` : d.name,
       multiple: d.options.multiple ?? 'last',
       type: d.options.type === 'integer' ? 'integer' : d.options.type === 'boolean' ? 'boolean' : d.options.type === 'uuid' ? 'uuid' : 'string',
       help: d.options.help,
       target: d.method,
       lookup: 'method',
-      negated: false,
+      negated,
+      ...(d.options.type === 'address' || d.options.type === 'network' ? { format: d.options.type } : {}),
       async build(values: string[]) {
         const parsed = values.map((v) => parseNamedValue(d.options.type, v)).filter((v) => v !== undefined);
         if (parsed.length === 0) return TRUE;
         try {
-          return await method(parsed[parsed.length - 1], predicates, parsed);
+          const p = await method(parsed[parsed.length - 1], predicates, parsed);
+          return negated ? not(p) : p;
         } catch (err) {
           // A model's filter refusing a value reads like any malformed filter value.
           if (err instanceof FieldError) throw new FilterValueError(err.messages.join(' '));
@@ -505,7 +512,7 @@ function namedFilters(model: ModelMeta): FilterDef[] {
         }
       },
     };
-  });
+  }));
 }
 
 function parseNamedValue(type: string, raw: string): unknown {
@@ -608,6 +615,7 @@ export class FilterSet {
         help: def.help ?? defaultHelp(def.target ?? def.name, lookup, negated, def.related),
         ...(def.choices ? { choices: def.choices } : {}),
         ...(def.related ? { related: def.related } : {}),
+        ...(def.format ? { format: def.format } : {}),
       };
       return d;
     });

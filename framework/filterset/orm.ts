@@ -123,6 +123,26 @@ export class Predicates {
     return { kind: 'generic', typeField, idField, target, item: ormFilter(target, attributes) };
   }
 
+  /**
+   * Objects of this model that an object of `label` points at through its generic relation
+   * `relation`, that object matching `attributes` (`p.pointedAtBy('ipam.ipaddress',
+   * 'assigned_object', { address__net_in: ['10.0.0.1'] })`).
+   */
+  pointedAtBy(label: string, relation: string, attributes: Record<string, unknown>): Predicate {
+    const source = this.model.registry?.get(label);
+    const typeField = source?.field(`${relation}_type`);
+    const idField = source?.field(`${relation}_id`);
+    if (!source || !typeField || !idField) throw new FieldError(`${label} has no generic relation ${relation}`);
+    return { kind: 'pointed-at', source, typeField, idField, item: ormFilter(source, attributes) };
+  }
+
+  /** Some object of model `label` matches `attributes` (true or false for every row alike). */
+  exists(label: string, attributes: Record<string, unknown>): Predicate {
+    const model = this.model.registry?.get(label);
+    if (!model) throw new FieldError(`${label} is not a model`);
+    return { kind: 'exists', model, item: ormFilter(model, attributes) };
+  }
+
   /** Every `key: value` pair holds. */
   match(attributes: Record<string, unknown>): Predicate {
     return ormFilter(this.model, attributes);

@@ -16,6 +16,10 @@ export type Predicate =
   | { kind: 'reverse-link'; relation: ReverseRelation; item: Predicate }
   /** A generic relation (`assigned_object`) pointing at an object of `target` matching `item`. */
   | { kind: 'generic'; typeField: FieldMeta; idField: FieldMeta; target: ModelMeta; item: Predicate }
+  /** The other way round: an object of `source` matching `item` points at this one through its generic relation. */
+  | { kind: 'pointed-at'; source: ModelMeta; typeField: FieldMeta; idField: FieldMeta; item: Predicate }
+  /** Some object of `model` matches `item`, whatever the row (a filter naming another object). */
+  | { kind: 'exists'; model: ModelMeta; item: Predicate }
   | { kind: 'sql'; build: (alias: string, params: Params) => string }
   | JsonKeyTest
   | { kind: 'const'; value: boolean };
@@ -100,6 +104,17 @@ export function compilePredicate(p: Predicate, model: ModelMeta, alias: string, 
       const sub = aliases.next();
       const inner = compilePredicate(p.item, p.target, sub, params, aliases);
       return `(${type} AND ${q(alias)}.${q(p.idField.column as string)} IN (SELECT ${q(sub)}.${q(p.target.pk.column as string)} FROM ${q(p.target.table)} ${q(sub)} WHERE ${inner}))`;
+    }
+    case 'exists': {
+      const sub = aliases.next();
+      return `EXISTS (SELECT 1 FROM ${q(p.model.table)} ${q(sub)} WHERE ${compilePredicate(p.item, p.model, sub, params, aliases)})`;
+    }
+    case 'pointed-at': {
+      const sub = aliases.next();
+      // Bound in text order: the type, then the inner predicate's values.
+      const type = `${q(sub)}.${q(p.typeField.column as string)} = ${params.add(model.label)}`;
+      const inner = compilePredicate(p.item, p.source, sub, params, aliases);
+      return `EXISTS (SELECT 1 FROM ${q(p.source.table)} ${q(sub)} WHERE ${type} AND ${q(sub)}.${q(p.idField.column as string)} = ${q(alias)}.${q(model.pk.column as string)} AND ${inner})`;
     }
     case 'reverse-link': {
       // Rows of this model linked from an owner matching `item` through the owner's link table.

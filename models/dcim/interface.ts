@@ -8,6 +8,7 @@ import {
   Model,
   NaturalKey,
   PrimaryModel,
+  RelatedCount,
   StatusField,
   ValidationError,
   displayOf,
@@ -19,6 +20,7 @@ import {
   type WriteContext,
 } from '../../framework';
 import { Status } from '../extras/status';
+import { IPAddress } from '../ipam/ip-address';
 import { VLAN } from '../ipam/vlan';
 import { checkVlanAssignment } from '../ipam/vlan-assignment';
 import { InterfaceModeChoices, InterfaceTypeChoices, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices';
@@ -105,6 +107,10 @@ export class Interface extends PrimaryModel {
 
   @ManyToMany(() => VLAN, { writeBy: 'pk', required: false, lookups: false, related: 'interfaces_as_tagged', label: 'Tagged VLANs' })
   tagged_vlans!: string[];
+
+  /** IP addresses assigned to this interface. */
+  @RelatedCount(() => IPAddress, 'assigned_object', { label: 'Count ipaddresses' })
+  count_ipaddresses!: number;
 
   /** Interfaces of these devices (and, with virtual chassis, of their other members), by name. */
   @Filter({ type: 'string', multiple: 'or', help: 'Device (name)' })

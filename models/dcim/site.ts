@@ -28,6 +28,12 @@ import { Region } from './region';
     has_clusters: { has: 'clusters' },
     devices: { path: 'devices' },
     has_devices: { has: 'devices' },
+    prefixes: { path: 'prefixes', by: 'id' },
+    has_prefixes: { has: 'prefixes' },
+    vlans: { path: 'vlans', by: 'id' },
+    has_vlans: { has: 'vlans' },
+    vlan_groups: { path: 'vlan_groups', naturalKey: 'slug' },
+    has_vlan_groups: { has: 'vlan_groups' },
   },
 })
 export class Site extends PrimaryModel {

@@ -138,22 +138,22 @@ export class IPAddress extends PrimaryModel {
     return p.generic('assigned_object', 'virtualization.vminterface', { virtual_machine__in: values });
   }
 
-  @Filter({ type: 'string', multiple: 'or', help: 'Assigned to these device interfaces (id or name)' })
+  @Filter({ type: 'string', multiple: 'or', help: 'Assigned to these device interfaces (id or name)', lookups: ['n'] })
   static interface(_v: string, p: Predicates, values: string[]) {
     return byIdOrName(p, 'dcim.interface', values);
   }
 
-  @Filter({ type: 'uuid', multiple: 'or', help: 'Assigned to these device interfaces (ids)' })
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Assigned to these device interfaces (ids)', lookups: ['n'] })
   static interface_id(_v: string, p: Predicates, values: string[]) {
     return p.generic('assigned_object', 'dcim.interface', { id__in: values });
   }
 
-  @Filter({ type: 'string', multiple: 'or', help: 'Assigned to these VM interfaces (id or name)' })
+  @Filter({ type: 'string', multiple: 'or', help: 'Assigned to these VM interfaces (id or name)', lookups: ['n'] })
   static vminterface(_v: string, p: Predicates, values: string[]) {
     return byIdOrName(p, 'virtualization.vminterface', values);
   }
 
-  @Filter({ type: 'uuid', multiple: 'or', help: 'Assigned to these VM interfaces (ids)' })
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Assigned to these VM interfaces (ids)', lookups: ['n'] })
   static vminterface_id(_v: string, p: Predicates, values: string[]) {
     return p.generic('assigned_object', 'virtualization.vminterface', { id__in: values });
   }

@@ -1,4 +1,4 @@
-import { parseNetwork, type IPNetwork, type Predicate, type Predicates } from '../../framework';
+import { FieldError, parseNetwork, type IPNetwork, type Predicate, type Predicates } from '../../framework';
 
 /** The network a filter value names, or null when it names none (such filters match nothing). */
 export function optionalNetwork(raw: string): IPNetwork | null {
@@ -61,4 +61,24 @@ export function addressSearch(q: string, p: Predicates): Predicate {
  */
 export function presentInVrf(value: string, p: Predicates, by: 'id' | 'rd'): Predicate {
   return p.or([p.lookup(`vrf__${by}`, 'exact', value), p.lookup(`vrf__export_targets__importing_vrfs__${by}`, 'exact', value)]);
+}
+
+const UUID_TEXT = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+/**
+ * Attributes of the IP addresses a filter value names: an id, or an address string matched as
+ * Nautobot's `filter_address_or_pk_in` does (host and mask length with a mask, the host alone
+ * without). `prefix` reaches the address through a relation (`primary_ip4__`).
+ */
+export function addressOrIdAttributes(value: string, prefix = ''): Record<string, unknown> {
+  const text = value.trim();
+  if (UUID_TEXT.test(text)) return { [`${prefix}id`]: text };
+  let network: IPNetwork;
+  try {
+    network = parseNetwork(text);
+  } catch (err) {
+    throw new FieldError((err as Error).message);
+  }
+  const host = { [`${prefix}address__net_host`]: text };
+  return text.includes('/') ? { ...host, [`${prefix}address__mask_length`]: network.length } : host;
 }

@@ -23,22 +23,22 @@ export class RouteTarget extends PrimaryModel {
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
 
-  @Filter({ type: 'uuid', multiple: 'or', help: 'Imported by these VRFs (id)' })
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Imported by these VRFs (id)', lookups: ['n'] })
   static importing_vrf_id(_v: string, p: Predicates, values: string[]) {
     return p.or(values.map((v) => p.lookup('importing_vrfs__id', 'exact', v)));
   }
 
-  @Filter({ type: 'string', multiple: 'or', help: 'Imported by these VRFs (route distinguisher)' })
+  @Filter({ type: 'string', multiple: 'or', help: 'Imported by these VRFs (route distinguisher)', lookups: ['n'] })
   static importing_vrf(_v: string, p: Predicates, values: string[]) {
     return p.or(values.map((v) => p.lookup('importing_vrfs__rd', 'exact', v)));
   }
 
-  @Filter({ type: 'uuid', multiple: 'or', help: 'Exported by these VRFs (id)' })
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Exported by these VRFs (id)', lookups: ['n'] })
   static exporting_vrf_id(_v: string, p: Predicates, values: string[]) {
     return p.or(values.map((v) => p.lookup('exporting_vrfs__id', 'exact', v)));
   }
 
-  @Filter({ type: 'string', multiple: 'or', help: 'Exported by these VRFs (route distinguisher)' })
+  @Filter({ type: 'string', multiple: 'or', help: 'Exported by these VRFs (route distinguisher)', lookups: ['n'] })
   static exporting_vrf(_v: string, p: Predicates, values: string[]) {
     return p.or(values.map((v) => p.lookup('exporting_vrfs__rd', 'exact', v)));
   }

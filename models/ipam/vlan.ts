@@ -1,6 +1,6 @@
 import {
   Field, Filter, ForeignKey, Model, PrimaryModel, RelatedCount, StatusField, ValidationError,
-  type Predicates, type Values, type WriteContext,
+  type Predicate, type Predicates, type Values, type WriteContext,
 } from '../../framework';
 import { Site } from '../dcim/site';
 import { Status } from '../extras/status';
@@ -52,6 +52,13 @@ export class VLAN extends PrimaryModel {
 
   @RelatedCount(() => Prefix, 'vlan')
   prefix_count!: number;
+
+  /** VLANs a device's interfaces may carry: global ones and those at the device's site. */
+  @Filter({ type: 'uuid', help: 'Device (ID): VLANs with no site or with the device\'s site' })
+  static available_on_device(value: string, p: Predicates): Predicate {
+    // An unknown device makes nothing available, global VLANs included.
+    return p.and([p.exists('dcim.device', { id: value }), p.or([p.lookup('site', 'isnull', true), p.lookup('site__devices__id', 'exact', value)])]);
+  }
 
   /** A VLAN in a group sits at the group's site (a site-less group holds site-less VLANs). */
   static async clean(values: Values, wc: WriteContext): Promise<void> {

@@ -16,6 +16,7 @@ import {
   type Predicates,
 } from '../../framework';
 import { IPAddress } from '../ipam/ip-address';
+import { addressOrIdAttributes } from '../ipam/network-filters';
 import { checkPrimaryIps } from '../ipam/primary-ip';
 import { DeviceRole } from '../dcim/device-role';
 import { Platform } from '../dcim/platform';
@@ -48,6 +49,8 @@ import { Cluster } from './cluster';
     mac_address: { path: 'interfaces.mac_address' },
     interfaces: { path: 'interfaces' },
     has_interfaces: { has: 'interfaces' },
+    services: { path: 'services' },
+    has_services: { has: 'services' },
   },
 })
 export class VirtualMachine extends PrimaryModel {
@@ -104,12 +107,25 @@ export class VirtualMachine extends PrimaryModel {
   @ComputedField({ optOut: 'exclude' })
   config_context!: Record<string, unknown>;
 
-  /** (cluster, tenant, name) is unique, but SQL never finds two null tenants equal: checked here. */
   @Filter({ type: 'boolean', help: 'Has a primary IPv4 or IPv6 address' })
   static has_primary_ip(value: boolean, p: Predicates): Predicate {
     const set = p.or([p.lookup('primary_ip4', 'isnull', false), p.lookup('primary_ip6', 'isnull', false)]);
     return value ? set : p.not(set);
   }
+
+  /** VMs whose primary IPv4 is one of these addresses (ids, or address strings with or without mask). */
+  @Filter({ type: 'address', multiple: 'or', help: 'Primary IPv4 (ID or address)' })
+  static primary_ip4(_value: string, p: Predicates, values: string[]): Predicate {
+    return p.or(values.map((v) => p.match(addressOrIdAttributes(v, 'primary_ip4__'))));
+  }
+
+  /** As `primary_ip4`, for the primary IPv6. */
+  @Filter({ type: 'address', multiple: 'or', help: 'Primary IPv6 (ID or address)' })
+  static primary_ip6(_value: string, p: Predicates, values: string[]): Predicate {
+    return p.or(values.map((v) => p.match(addressOrIdAttributes(v, 'primary_ip6__'))));
+  }
+
+  /** (cluster, tenant, name) is unique, but SQL never finds two null tenants equal: checked here. */
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     await checkPrimaryIps(values, wc, 'virtualization.vminterface', 'virtual_machine');

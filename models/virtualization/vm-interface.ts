@@ -11,11 +11,15 @@ import {
   StatusField,
   TagsField,
   naturalizeInterface,
+  Filter,
+  type Predicate,
+  type Predicates,
   type Values,
   type WriteContext,
 } from '../../framework';
 import { VLAN } from '../ipam/vlan';
 import { checkVlanAssignment } from '../ipam/vlan-assignment';
+import { addressOrIdAttributes } from '../ipam/network-filters';
 import { Cluster } from './cluster';
 import { InterfaceModeChoices } from '../dcim/choices';
 import { Status } from '../extras/status';
@@ -92,6 +96,18 @@ export class VMInterface extends BaseModel {
 
   @CustomFieldsField()
   custom_fields!: Record<string, unknown>;
+
+  /** Interfaces carrying any of these IP addresses (ids, or address strings with or without mask). */
+  @Filter({ type: 'address', multiple: 'or', help: 'IP addresses (ID or address)' })
+  static ip_addresses(_value: string, p: Predicates, values: string[]): Predicate {
+    return p.or(values.map((v) => p.pointedAtBy('ipam.ipaddress', 'assigned_object', addressOrIdAttributes(v))));
+  }
+
+  @Filter({ type: 'boolean', help: 'Has IP addresses' })
+  static has_ip_addresses(value: boolean, p: Predicates): Predicate {
+    const any = p.pointedAtBy('ipam.ipaddress', 'assigned_object', {});
+    return value ? any : p.not(any);
+  }
 
   /** The serializer's VLAN mode rules; tagged VLANs must be global or at the VM's (cluster's) site. */
   static async clean(values: Values, wc: WriteContext): Promise<void> {

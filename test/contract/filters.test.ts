@@ -62,6 +62,8 @@ async function wellFormed(model: ModelMeta, d: FilterDescription, objs: Objects)
     return String(target[d.related.naturalKey as string]);
   }
   if (d.choices) return String(d.choices[0]);
+  if (d.format === 'address') return '10.0.0.1';
+  if (d.format === 'network') return '10.0.0.0/8';
   // Models' own network filters (`address`, `within`, `parent`…) take networks.
   if (d.lookup === 'method' && d.type === 'string' && model.fields.some((f) => f.kind.name === 'network')) return '10.0.0.0/8';
   switch (fieldKind(model, d)) {
@@ -106,6 +108,7 @@ function malformed(model: ModelMeta, d: FilterDescription): { value: string; mes
   const kind = fieldKind(model, d);
   if (kind === 'network' && d.lookup?.startsWith('net_')) return { value: '10.0.0.300/8', message: 'Invalid IP address format: 10.0.0.300/8' };
   if (kind === 'ip-family') return { value: '5', message: 'Must be 4 or 6.' };
+  if (d.format === 'address') return { value: '10.0.0.300', message: 'Invalid IP address format: 10.0.0.300' };
   // Filters written by models that take an object's UUID read as Nautobot's related-object filters.
   if (d.lookup === 'method' && d.type === 'uuid') return { value: 'abc', message: '“abc” is not a valid UUID.' };
   if (kind === 'content-types' || kind === 'timezone') {

@@ -361,7 +361,7 @@ describe('dcim.interface', () => {
     const i = await iface(d, 'xe-0/0/0', { label: 'uplink', type: '10gbase-x-sfpp', mode: 'tagged-all', mtu: 9216, mgmt_only: true });
     expect(Object.keys(i)).toEqual([
       'id', 'display', 'url', 'device', 'name', 'label', 'type', 'enabled', 'parent_interface', 'bridge', 'lag', 'mtu',
-      'mac_address', 'mgmt_only', 'description', 'mode', 'untagged_vlan', 'tagged_vlans', 'created', 'last_updated', 'tags', 'custom_fields',
+      'mac_address', 'mgmt_only', 'description', 'mode', 'untagged_vlan', 'tagged_vlans', 'count_ipaddresses', 'created', 'last_updated', 'tags', 'custom_fields',
       'computed_fields', 'relationships',
     ]);
     expect(i).toMatchObject({

@@ -279,3 +279,101 @@ describe('interface VLANs', () => {
     expect(await names('untagged_vlan=302')).toEqual(['eth0']);
   });
 });
+
+describe('filters across IPAM, devices and virtual machines', () => {
+  test('count_ipaddresses on device interfaces; VM interface ip_addresses and has_ip_addresses', async () => {
+    const s = await site();
+    const d = await device(s.id);
+    const itf = await created(await app.post('/api/dcim/interfaces/', { device: d.id, name: 'lo0', type: 'virtual' }));
+    expect(itf.count_ipaddresses).toBe(0);
+    for (const a of ['203.0.113.1/32', '203.0.113.2/32']) {
+      await created(await app.post('/api/ipam/ip-addresses/', { address: a, status: 'active', assigned_object_type: 'dcim.interface', assigned_object_id: itf.id }));
+    }
+    expect(ok(await app.get(`/api/dcim/interfaces/${itf.id}/`)).count_ipaddresses).toBe(2);
+    expect(ok(await app.get(`/api/dcim/interfaces/?device_id=${d.id}`)).results[0].count_ipaddresses).toBe(2);
+    // Left out where the interface is nested in another object.
+    const addr = ok(await app.get(`/api/ipam/ip-addresses/?interface_id=${itf.id}`)).results[0];
+    expect(addr.assigned_object).not.toHaveProperty('count_ipaddresses');
+
+    const v = await vm(s.id);
+    const e0 = await created(await app.post('/api/virtualization/interfaces/', { virtual_machine: v.id, name: 'e0' }));
+    await created(await app.post('/api/virtualization/interfaces/', { virtual_machine: v.id, name: 'e1' }));
+    const ip = await created(await app.post('/api/ipam/ip-addresses/', {
+      address: '198.18.0.5/24', status: 'active', assigned_object_type: 'virtualization.vminterface', assigned_object_id: e0.id,
+    }));
+    const names = async (query: string) => field(await app.get(`/api/virtualization/interfaces/?virtual_machine_id=${v.id}&${query}`), 'name');
+    expect(await names('has_ip_addresses=true')).toEqual(['e0']);
+    expect(await names('has_ip_addresses=false')).toEqual(['e1']);
+    expect(await names(`ip_addresses=${ip.id}`)).toEqual(['e0']);
+    expect(await names('ip_addresses=198.18.0.5')).toEqual(['e0']);
+    expect(await names('ip_addresses=198.18.0.5/24')).toEqual(['e0']);
+    expect(await names('ip_addresses=198.18.0.5/25')).toEqual([]);
+    expect(await names('ip_addresses=198.18.0.6&ip_addresses=198.18.0.5')).toEqual(['e0']);
+    const bad = await app.get('/api/virtualization/interfaces/?ip_addresses=not-an-ip');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body)).toEqual(['ip_addresses']);
+    // `__n` of interface filters on IP addresses.
+    const others = field(await app.get(`/api/ipam/ip-addresses/?interface_id__n=${itf.id}&address=203.0.113.1&address=198.18.0.5`), 'address');
+    expect(others).toEqual(['198.18.0.5/24']);
+  });
+
+  test('virtual machines by primary IP and by services', async () => {
+    const v = await vm(null);
+    const other = await vm(null);
+    const itf = await created(await app.post('/api/virtualization/interfaces/', { virtual_machine: v.id, name: 'eth0' }));
+    const ip4 = await created(await app.post('/api/ipam/ip-addresses/', {
+      address: '100.64.0.9/10', status: 'active', assigned_object_type: 'virtualization.vminterface', assigned_object_id: itf.id,
+    }));
+    const ip6 = await created(await app.post('/api/ipam/ip-addresses/', {
+      address: '2001:db8:99::9/64', status: 'active', assigned_object_type: 'virtualization.vminterface', assigned_object_id: itf.id,
+    }));
+    ok(await app.patch(`/api/virtualization/virtual-machines/${v.id}/`, { primary_ip4: ip4.id, primary_ip6: ip6.id }));
+    await created(await app.post('/api/ipam/services/', { virtual_machine: other.id, name: 'ntp', protocol: 'udp', ports: [123] }));
+    const scope = `id=${v.id}&id=${other.id}`;
+    const names = async (query: string) => field(await app.get(`/api/virtualization/virtual-machines/?${scope}&${query}`), 'name');
+    expect(await names('primary_ip4=100.64.0.9')).toEqual([v.name]);
+    expect(await names('primary_ip4=100.64.0.9/10')).toEqual([v.name]);
+    expect(await names('primary_ip4=100.64.0.9/24')).toEqual([]);
+    expect(await names(`primary_ip4=${ip4.id}`)).toEqual([v.name]);
+    expect(await names('primary_ip6=2001:db8:99::9')).toEqual([v.name]);
+    expect(await names('primary_ip6=100.64.0.9')).toEqual([]);
+    expect(await names('has_services=true')).toEqual([other.name]);
+    expect(await names('has_services=false')).toEqual([v.name]);
+    expect(await names('services=ntp')).toEqual([other.name]);
+    expect(await names('services__n=ntp')).toEqual([v.name]);
+    expect((await app.get('/api/virtualization/virtual-machines/?primary_ip4=bogus')).status).toBe(400);
+  });
+
+  test('VLANs available on a device; sites by prefixes, VLANs and VLAN groups; route targets by VRF, negated', async () => {
+    const s = await site();
+    const other = await site();
+    const d = await device(s.id);
+    const global = await vlan(401);
+    const local = await vlan(402, s.id);
+    const foreign = await vlan(403, other.id);
+    const vids = field(await app.get(`/api/ipam/vlans/?available_on_device=${d.id}&id=${global.id}&id=${local.id}&id=${foreign.id}`), 'vid');
+    expect(vids.sort()).toEqual([401, 402]);
+    expect(field(await app.get(`/api/ipam/vlans/?available_on_device=00000000-0000-4000-8000-000000000001&id=${global.id}`), 'vid')).toEqual([]);
+    expect((await app.get('/api/ipam/vlans/?available_on_device=nope')).status).toBe(400);
+
+    const prefix = await created(await app.post('/api/ipam/prefixes/', { prefix: '10.250.0.0/16', status: 'active', site: s.id }));
+    const group = await created(await app.post('/api/ipam/vlan-groups/', { name: `Group ${seq}`, site: other.id }));
+    const sites = async (query: string) => field(await app.get(`/api/dcim/sites/?id=${s.id}&id=${other.id}&${query}`), 'id');
+    expect(await sites(`prefixes=${prefix.id}`)).toEqual([s.id]);
+    expect(await sites('has_prefixes=true')).toEqual([s.id]);
+    expect(await sites(`vlans=${foreign.id}`)).toEqual([other.id]);
+    expect((await sites('has_vlans=true')).sort()).toEqual([s.id, other.id].sort());
+    expect(await sites(`vlan_groups=${group.slug}`)).toEqual([other.id]);
+    expect(await sites(`vlan_groups__n=${group.id}`)).toEqual([s.id]);
+    expect(await sites('has_vlan_groups=false')).toEqual([s.id]);
+
+    const rt = await created(await app.post('/api/ipam/route-targets/', { name: '65100:1' }));
+    const rt2 = await created(await app.post('/api/ipam/route-targets/', { name: '65100:2' }));
+    const vrf = await created(await app.post('/api/ipam/vrfs/', { name: `vrf-${seq}`, rd: '65100:100', import_targets: [rt.id] }));
+    const rts = async (query: string) => field(await app.get(`/api/ipam/route-targets/?id=${rt.id}&id=${rt2.id}&${query}`), 'name');
+    expect(await rts('importing_vrf=65100:100')).toEqual(['65100:1']);
+    expect(await rts('importing_vrf__n=65100:100')).toEqual(['65100:2']);
+    expect(await rts(`importing_vrf_id__n=${vrf.id}`)).toEqual(['65100:2']);
+    expect(await rts(`exporting_vrf_id__n=${vrf.id}`)).toEqual(['65100:1', '65100:2']);
+  });
+});
