@@ -5,7 +5,7 @@ import { Params } from '../db/params';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { FieldOptions, Json } from '../metadata/types';
 import type { Registry, ResolvingKind } from '../metadata/registry';
-import { objectEmitter, orderBy } from '../serializer/representation';
+import { objectEmitter } from '../serializer/representation';
 import type { RenderContext } from '../serializer/render-context';
 import { SelectBuilder, type Id } from '../serializer/select';
 import type { ApiVersion } from '../versioning/version';
@@ -22,12 +22,19 @@ import { FilterValueError, type FieldKind } from './kind';
 export interface GenericForeignKeyOptions extends FieldOptions {
   /** Allowed target labels, e.g. `['dcim.interface', 'virtualization.vminterface']`. */
   types: string[];
+  /** Instead of `types`: every model taking part in this feature (`changelog`). */
+  forFeature?: string;
   /** The relation's name: the fields are `<name>`, `<name>_type`, `<name>_id`. */
   relation: string;
 }
 
 function opts(field: FieldMeta): GenericForeignKeyOptions {
   return field.opts<GenericForeignKeyOptions>();
+}
+
+/** Allowed target labels: declared, or those of the feature once the registry resolved them. */
+function typesOf(field: FieldMeta): string[] {
+  return (field.extra.types as string[] | undefined) ?? opts(field).types;
 }
 
 function targets(field: FieldMeta): ModelMeta[] {
@@ -42,7 +49,9 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
     applyColumn(proto, property, { name: options.column ?? property, type: 'varchar', length: 100, nullable: true });
   },
   resolve(field: FieldMeta, registry: Registry) {
-    field.extra.targets = opts(field).types.map((label) => {
+    const feature = opts(field).forFeature;
+    if (feature) field.extra.types = registry.labelsWith(feature);
+    field.extra.targets = typesOf(field).map((label) => {
       const model = registry.models.find((m) => m.label === label);
       if (!model) throw new Error(`${field.model.label}.${field.name}: unknown generic target ${label}`);
       return model;
@@ -54,22 +63,22 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
     if (input === null || input === '') return null;
     if (typeof input !== 'string') throw new FieldError('Invalid value. Specify a content type as \'<app_label>.<model_name>\'.');
     if (!/^[a-z0-9_]+\.[a-z0-9_]+$/.test(input)) throw new FieldError('Invalid value. Specify a content type as \'<app_label>.<model_name>\'.');
-    if (!opts(field).types.includes(input)) throw new FieldError(`Invalid content type: ${input}`);
+    if (!typesOf(field).includes(input)) throw new FieldError(`Invalid content type: ${input}`);
     return input;
   },
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
   store: (field, value) => ({ [field.column as string]: value }),
   defaultValue: () => null,
   lookups: () => ['', 'n'],
-  filterChoices: (field) => [...opts(field).types],
+  filterChoices: (field) => [...typesOf(field)],
   filterValue(field, raw) {
-    if (!opts(field).types.includes(raw)) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
+    if (!typesOf(field).includes(raw)) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
     return raw;
   },
   compare: (_f, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),
   info(field) {
     const info = baseInfo(field, 'field');
-    info.choices = opts(field).types.map((label) => ({ value: label, display: label.replace('.', ' | ') }));
+    info.choices = typesOf(field).map((label) => ({ value: label, display: label.replace('.', ' | ') }));
     return info;
   },
   schema: () => ({ type: 'string', nullable: true }),
@@ -117,7 +126,8 @@ function targetLoader(field: FieldMeta, idIndex: number, version: ApiVersion, ke
         compiled = targets(field).map((model) => {
           const sb = new SelectBuilder(model, dialect);
           const emit = objectEmitter(model, sb.root, { brief: true, nested: true, version });
-          return { model, sql: `${sb.selectFrom()} WHERE %WHERE% ORDER BY ${orderBy(model, sb.root, dialect)}`, emit };
+          // Results are keyed by id: no ordering (which may need joins the nested form does not make).
+          return { model, sql: `${sb.selectFrom()} WHERE %WHERE%`, emit };
         });
         cache.set(dialect.name, compiled);
       }
