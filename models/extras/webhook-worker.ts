@@ -20,6 +20,7 @@ export interface WebhookWorkerOptions {
 /** How long a claimed row belongs to the process that claimed it before another may retry it. */
 const LEASE_MARGIN_MS = 30_000;
 const BATCH = 20;
+const FINISH_ATTEMPTS = 5;
 
 interface Outcome {
   ok: boolean;
@@ -163,9 +164,11 @@ export class WebhookWorker {
   /** Claims and sends the deliveries due now; returns how many it sent. */
   async sweep(): Promise<number> {
     const now = new Date();
+    // Predicates compare with the stored text form of timestamps.
+    const stamp = storeDateTime(now);
     const due = or([
-      and([fieldTest(this.field('state'), 'exact', ['pending']), fieldTest(this.field('next_attempt_at'), 'lte', [now])]),
-      and([fieldTest(this.field('state'), 'exact', ['sending']), fieldTest(this.field('lease_until'), 'lte', [now])]),
+      and([fieldTest(this.field('state'), 'exact', ['pending']), fieldTest(this.field('next_attempt_at'), 'lte', [stamp])]),
+      and([fieldTest(this.field('state'), 'exact', ['sending']), fieldTest(this.field('lease_until'), 'lte', [stamp])]),
     ]);
     const candidates = (await loadValues(this.db.reader, this.model, due, false))
       .sort((a, b) => (a.next_attempt_at as Date).getTime() - (b.next_attempt_at as Date).getTime())
@@ -208,6 +211,15 @@ export class WebhookWorker {
       values = { state: 'pending', lease_until: null, next_attempt_at: new Date(Date.now() + delay), last_error: outcome.error };
     }
     if (!outcome.ok) this.options.onError?.('webhook delivery failed', { url: row.url, attempt: attempts, error: outcome.error, final: values.state === 'failed' });
-    await this.db.transaction((tx) => storeFields(tx, this.model, row.id as Id, values));
+    // The request was made: recording that matters, or the row is sent again when its lease ends.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.db.transaction((tx) => storeFields(tx, this.model, row.id as Id, values));
+        return;
+      } catch (err) {
+        if (attempt >= FINISH_ATTEMPTS) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
   }
 }
