@@ -152,6 +152,9 @@ export async function retrieveView(ctx: RequestContext, model: ModelMeta, id: Id
   return { status: 200, body: obj };
 }
 
+/** Set in a render context's features while snapshots render (features may shape them differently). */
+export const SNAPSHOT_RENDER = 'render:snapshot';
+
 /**
  * The API form of objects as a webhook or change record holds them: relative URLs, no request
  * (opt-in keys left out), features' data loaded once for the batch. Keyed by id.
@@ -173,6 +176,7 @@ export async function renderSnapshots(
   await prepareFeatures(registry, model, db, features);
   const rc = renderContext('', version, db, { include: () => false });
   for (const [k, v] of features) rc.features.set(k, v);
+  rc.features.set(SNAPSHOT_RENDER, true);
   for (const obj of await renderRows(plan, rows, rc)) out.set((obj as { id: Id }).id, obj as JsonObject);
   return out;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  DEFAULT_VERSION,
+  LATEST_VERSION,
   TemplateError,
   and,
   fieldTest,
@@ -38,6 +38,9 @@ interface ChangeBuffer {
 
 const BUFFER_KEY = 'changelog:pending';
 
+/** Snapshots follow the newest serializer shapes (a list-valued `nat_outside`, never a 412). */
+const SNAPSHOT_VERSION = LATEST_VERSION;
+
 /** Models whose changes are logged: those with `created`/`last_updated`, except the log itself. */
 function isLogged(model: ModelMeta): boolean {
   return model.has('changelog') && !model.has('changelog-exempt');
@@ -65,7 +68,7 @@ function groupByModel(changes: PendingChange[]): Map<ModelMeta, PendingChange[]>
 /** Snapshots of the created and updated objects, one render per model. */
 async function snapshotSaved(scope: WriteScope, changes: PendingChange[]): Promise<void> {
   for (const [model, group] of groupByModel(changes.filter((c) => !c.snapshot))) {
-    const rendered = await renderSnapshots(scope.registry, model, group.map((c) => c.id), scope.tx, DEFAULT_VERSION, scope.features);
+    const rendered = await renderSnapshots(scope.registry, model, group.map((c) => c.id), scope.tx, SNAPSHOT_VERSION, scope.features);
     for (const c of group) c.snapshot = rendered.get(c.id);
   }
 }
@@ -189,7 +192,7 @@ export function changeLogListener(onDeliveriesQueued: () => void): WriteListener
     async deleting(model, ids, scope) {
       if (!isLogged(model)) return;
       const buffer = bufferOf(scope);
-      const snapshots = await renderSnapshots(scope.registry, model, ids, scope.tx, DEFAULT_VERSION, scope.features);
+      const snapshots = await renderSnapshots(scope.registry, model, ids, scope.tx, SNAPSHOT_VERSION, scope.features);
       for (const id of ids) {
         const snapshot = snapshots.get(id);
         // An object created or changed earlier in this request keeps its record, with its last state.

@@ -127,6 +127,17 @@ describe('records', () => {
     expect(change.object_data.tags).toEqual([expect.objectContaining({ slug })]);
   });
 
+  test('custom fields are keyed by name in the snapshot, whatever the API version of the request', async () => {
+    const field = await app.post('/api/extras/custom-fields/', { name: 'cl_owner', slug: 'cl-owner', type: 'text', content_types: ['dcim.region'] });
+    expect(field.status).toBe(201);
+    const res = await app.post('/api/dcim/regions/?api_version=1.4', { name: 'Owned region', custom_fields: { 'cl-owner': 'noc' } });
+    expect(res.status).toBe(201);
+    expect(res.body.custom_fields).toEqual({ 'cl-owner': 'noc' });
+    const [change] = await changesOf(res.body.id);
+    expect(change.object_data.custom_fields).toEqual({ cl_owner: 'noc' });
+    expect((await app.delete(`/api/extras/custom-fields/${field.body.id}/`)).status).toBe(204);
+  });
+
   test('allocation endpoints log the objects they create', async () => {
     const prefix = await app.post('/api/ipam/prefixes/', { prefix: '10.77.0.0/24', status: 'active' });
     const res = await app.post(`/api/ipam/prefixes/${prefix.body.id}/available-ips/`, [{ status: 'active' }, { status: 'active' }]);
