@@ -113,34 +113,50 @@ export const genericIdKind: FieldKind = {
   schema: () => ({ type: 'string', format: 'uuid', nullable: true }),
 };
 
-/** Loads the nested forms of the targets on a page: one query per allowed type. */
-function targetLoader(field: FieldMeta, idIndex: number, version: ApiVersion, key: string) {
-  const cache = new Map<string, Array<{ model: ModelMeta; sql: string; emit: ReturnType<typeof objectEmitter> }>>();
+/** `type|id`: how a target is keyed among the loaded objects of a page. */
+function pairKey(type: unknown, id: unknown): string | null {
+  return type === null || type === undefined || id === null || id === undefined ? null : `${String(type)}|${String(id)}`;
+}
+
+/** Loads the nested forms of the targets on a page: one query per type present on the page. */
+function targetLoader(field: FieldMeta, typeIndex: number, idIndex: number, version: ApiVersion, key: string) {
+  const cache = new Map<string, Map<string, { model: ModelMeta; sql: string; emit: ReturnType<typeof objectEmitter> }>>();
   return {
     key,
     idIndex,
-    async load(ids: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
+    rowKey: (row: unknown[]) => pairKey(row[typeIndex], row[idIndex]),
+    async load(pairs: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
       const dialect = rc.db.dialect;
       let compiled = cache.get(dialect.name);
       if (!compiled) {
-        compiled = targets(field).map((model) => {
-          const sb = new SelectBuilder(model, dialect);
-          const emit = objectEmitter(model, sb.root, { brief: true, nested: true, version });
-          // Results are keyed by id: no ordering (which may need joins the nested form does not make).
-          return { model, sql: `${sb.selectFrom()} WHERE %WHERE%`, emit };
-        });
+        compiled = new Map(
+          targets(field).map((model) => {
+            const sb = new SelectBuilder(model, dialect);
+            const emit = objectEmitter(model, sb.root, { brief: true, nested: true, version });
+            // Results are keyed by id: no ordering (which may need joins the nested form does not make).
+            return [model.label, { model, sql: `${sb.selectFrom()} WHERE %WHERE%`, emit }] as const;
+          }),
+        );
         cache.set(dialect.name, compiled);
       }
+      const byType = new Map<string, string[]>();
+      for (const pair of pairs) {
+        const at = String(pair).indexOf('|');
+        const type = String(pair).slice(0, at);
+        byType.set(type, [...(byType.get(type) ?? []), String(pair).slice(at + 1)]);
+      }
       const out = new Map<Id, Json>();
-      const wanted = ids.filter((id) => id !== null && id !== undefined);
-      if (wanted.length === 0) return out;
       const q = dialect.quote;
-      for (const c of compiled) {
+      for (const [type, ids] of byType) {
+        const c = compiled.get(type);
+        if (!c) continue;
+        const wanted = ids.map((id) => parseId(c.model, id)).filter((id): id is Id => id !== null);
+        if (wanted.length === 0) continue;
         const params = new Params(dialect);
         const where = `${q('t0')}.${q(c.model.pk.column as string)} IN (${params.list(wanted)})`;
         for (const row of await rc.db.rows(c.sql.replace('%WHERE%', where), params.values)) {
           const obj = c.emit(row, rc) as { id: Id };
-          out.set(obj.id, obj as unknown as Json);
+          out.set(pairKey(type, obj.id) as string, obj as unknown as Json);
         }
       }
       return out;
@@ -159,14 +175,15 @@ export const genericObjectKind: FieldKind = {
     if (mode.brief) return null;
     const o = opts(field);
     const idIndex = scope.column(`${o.relation}_id`);
+    const typeIndex = scope.column(`${o.relation}_type`);
     const key = `${scope.model.label}.${field.name}:${scope.key}`;
     const typeField = field.model.field(`${o.relation}_type`) as FieldMeta;
     // Targets are known once the type field resolved them.
     field.extra.targets = typeField.extra.targets;
-    scope.addLoader(targetLoader(field, idIndex, mode.version, key));
+    scope.addLoader(targetLoader(field, typeIndex, idIndex, mode.version, key));
     return (row, rc) => {
-      const id = row[idIndex] as Id | null;
-      return id === null || id === undefined ? null : (rc.loaded.get(key)?.get(id) ?? null);
+      const pair = pairKey(row[typeIndex], row[idIndex]);
+      return pair === null ? null : (rc.loaded.get(key)?.get(pair) ?? null);
     };
   },
   validate: (field, values, wc) => checkGenericPair(field, values, wc),

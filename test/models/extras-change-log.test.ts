@@ -180,6 +180,16 @@ describe('endpoint', () => {
     expect((await app.get(`${CHANGES}?changed_object_type=nope.nope`)).status).toBe(400);
   });
 
+  test('a page reads each changed object type present on it once, not every logged model', async () => {
+    await make('dcim.region');
+    await make('tenancy.tenantgroup');
+    const before = app.queries();
+    const res = await app.get(`${CHANGES}?limit=50`);
+    expect(res.status).toBe(200);
+    const types = new Set(res.body.results.filter((r: Change) => r.changed_object).map((r: Change) => r.changed_object_type)).size;
+    expect(app.queries() - before).toBeLessThanOrEqual(types + 6);
+  });
+
   test('the record keeps the user name when the user is deleted', async () => {
     const userId = await app.createUser('short-lived', { superuser: true });
     const token = await app.createToken(userId);
