@@ -41,6 +41,23 @@ export class Config implements FrameworkConfig {
   @IsString()
   version = '0.1.0';
 
+  /** The webhook delivery worker runs in this process. */
+  @IsBoolean()
+  webhookWorker = true;
+
+  /** Seconds between sweeps for due webhook deliveries left by other processes; 0 disables them. */
+  @IsInt() @Min(0)
+  webhookPollSeconds = 30;
+
+  @IsInt() @Min(1) @Max(100)
+  webhookMaxAttempts = 5;
+
+  @IsInt() @Min(1)
+  webhookRetrySeconds = 10;
+
+  @IsInt() @Min(1)
+  webhookTimeoutSeconds = 10;
+
   /** Enabled plugins: module paths (resolved from the working directory) or package names. */
   @IsString({ each: true })
   plugins: string[] = [];
@@ -102,6 +119,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_MAX_PAGE_SIZE', 'maxPageSize', parseInt10);
   setting('NETINV_LOG_LEVEL', 'logLevel', (_n, v) => v.toLowerCase());
   setting('NETINV_MAX_BODY_BYTES', 'maxBodyBytes', parseInt10);
+  setting('NETINV_WEBHOOK_WORKER', 'webhookWorker', parseBool);
+  setting('NETINV_WEBHOOK_POLL_SECONDS', 'webhookPollSeconds', parseInt10);
+  setting('NETINV_WEBHOOK_MAX_ATTEMPTS', 'webhookMaxAttempts', parseInt10);
+  setting('NETINV_WEBHOOK_RETRY_SECONDS', 'webhookRetrySeconds', parseInt10);
+  setting('NETINV_WEBHOOK_TIMEOUT_SECONDS', 'webhookTimeoutSeconds', parseInt10);
   // The file may list plugins as an array; the environment as comma-separated text.
   if (Array.isArray(raw.NETINV_PLUGINS) && env.NETINV_PLUGINS === undefined) raw.NETINV_PLUGINS = raw.NETINV_PLUGINS.join(',');
   setting('NETINV_PLUGINS', 'plugins', (_n, v) => v.split(',').map((s) => s.trim()).filter(Boolean));

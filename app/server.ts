@@ -9,6 +9,8 @@ import { Logger } from '../framework/http/logger';
 import { apiRouter, type Services } from '../framework/router/api';
 import type { Registry } from '../framework';
 import { objectPermissionEngine, usersAuthBackend } from '../models/users';
+import { changeLogListener, WebhookWorker } from '../models/extras';
+import { addWriteListener } from '../framework';
 import type { Config } from './config';
 import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './database';
 import { enabledPlugins } from './plugins';
@@ -25,6 +27,8 @@ export interface NetinvServer {
   readonly plugins: readonly LoadedPlugin[];
   /** Everything the router serves, for the OpenAPI document and tests. */
   readonly services: Services;
+  /** Sends queued webhook deliveries (started unless NETINV_WEBHOOK_WORKER is false). */
+  readonly webhooks: WebhookWorker;
   listen(): Promise<Server>;
   close(): Promise<void>;
 }
@@ -47,6 +51,15 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   }
   indexUniqueConstraints(ds, registry);
   const db = openDatabase(ds);
+  const webhooks = new WebhookWorker(db, registry, {
+    pollSeconds: config.webhookPollSeconds,
+    maxAttempts: config.webhookMaxAttempts,
+    retryBaseSeconds: config.webhookRetrySeconds,
+    timeoutSeconds: config.webhookTimeoutSeconds,
+    onError: (message, data) => logger.warn(message, data),
+  });
+  addWriteListener(registry, changeLogListener(() => webhooks.kick()));
+  if (config.webhookWorker) webhooks.start();
 
   const actions = modelActions(plugins);
   const apiRoutes = extraRoutes(registry, config, plugins);
@@ -81,6 +94,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     config,
     plugins,
     services,
+    webhooks,
     listen: () =>
       new Promise((resolve, reject) => {
         server = app.listen(config.port, config.host, () => resolve(server as Server));
@@ -89,6 +103,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
       }),
     async close() {
       if (server) await new Promise<void>((resolve) => (server as Server).close(() => resolve()));
+      await webhooks.stop();
       db.close?.();
       if (ds.isInitialized) await ds.destroy();
     },

@@ -1,3 +1,4 @@
+import { AddChangeLogWebhooks1795444218792 } from './1795444218792-add-change-log-webhooks';
 import { ServicesInterfaceVlans1795444114527 } from './1795444114527-services-interface-vlans';
 import { PrimaryIps1795437838425 } from './1795437838425-primary-ips';
 import { IpAddressAssignment1795437474431 } from './1795437474431-ip-address-assignment';
@@ -13,4 +14,4 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddGroupsPermissionsSessions1795435276251,
   AddCustomFieldsRelationships1795437147956,
   IpAddressAssignment1795437474431,
-  PrimaryIps1795437838425, ServicesInterfaceVlans1795444114527];
+  PrimaryIps1795437838425, ServicesInterfaceVlans1795444114527, AddChangeLogWebhooks1795444218792];

@@ -231,10 +231,10 @@ export function NetworkField(options: { role: NetworkRole; noun: string } & Fiel
  * A generic relation: declares `<relation>_type`, `<relation>_id` (written together) and the
  * read-only nested `<relation>`, on the property named after the relation.
  */
-export function GenericForeignKey(options: { types: string[]; help?: string }): PropertyDecorator {
+export function GenericForeignKey(options: { types?: string[]; forFeature?: string; help?: string }): PropertyDecorator {
   return (proto, property) => {
     const relation = String(property);
-    const shared = { types: options.types, relation, nullable: true, required: false, default: null };
+    const shared = { types: options.types ?? [], forFeature: options.forFeature, relation, nullable: true, required: false, default: null };
     declareField(genericTypeKind, { ...shared, label: `${relation.replace(/_/g, ' ')} type` } as FieldOptions)(proto, `${relation}_type`);
     declareField(genericIdKind, { ...shared, label: `${relation.replace(/_/g, ' ')} id` } as FieldOptions)(proto, `${relation}_id`);
     declareField(genericObjectKind, { ...shared, readOnly: true, lookups: false, help: options.help } as FieldOptions)(proto, relation);

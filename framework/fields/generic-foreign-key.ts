@@ -5,7 +5,7 @@ import { Params } from '../db/params';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { FieldOptions, Json } from '../metadata/types';
 import type { Registry, ResolvingKind } from '../metadata/registry';
-import { objectEmitter, orderBy } from '../serializer/representation';
+import { objectEmitter } from '../serializer/representation';
 import type { RenderContext } from '../serializer/render-context';
 import { SelectBuilder, type Id } from '../serializer/select';
 import type { ApiVersion } from '../versioning/version';
@@ -22,12 +22,19 @@ import { FilterValueError, type FieldKind } from './kind';
 export interface GenericForeignKeyOptions extends FieldOptions {
   /** Allowed target labels, e.g. `['dcim.interface', 'virtualization.vminterface']`. */
   types: string[];
+  /** Instead of `types`: every model taking part in this feature (`changelog`). */
+  forFeature?: string;
   /** The relation's name: the fields are `<name>`, `<name>_type`, `<name>_id`. */
   relation: string;
 }
 
 function opts(field: FieldMeta): GenericForeignKeyOptions {
   return field.opts<GenericForeignKeyOptions>();
+}
+
+/** Allowed target labels: declared, or those of the feature once the registry resolved them. */
+function typesOf(field: FieldMeta): string[] {
+  return (field.extra.types as string[] | undefined) ?? opts(field).types;
 }
 
 function targets(field: FieldMeta): ModelMeta[] {
@@ -42,7 +49,9 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
     applyColumn(proto, property, { name: options.column ?? property, type: 'varchar', length: 100, nullable: true });
   },
   resolve(field: FieldMeta, registry: Registry) {
-    field.extra.targets = opts(field).types.map((label) => {
+    const feature = opts(field).forFeature;
+    if (feature) field.extra.types = registry.labelsWith(feature);
+    field.extra.targets = typesOf(field).map((label) => {
       const model = registry.models.find((m) => m.label === label);
       if (!model) throw new Error(`${field.model.label}.${field.name}: unknown generic target ${label}`);
       return model;
@@ -54,22 +63,22 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
     if (input === null || input === '') return null;
     if (typeof input !== 'string') throw new FieldError('Invalid value. Specify a content type as \'<app_label>.<model_name>\'.');
     if (!/^[a-z0-9_]+\.[a-z0-9_]+$/.test(input)) throw new FieldError('Invalid value. Specify a content type as \'<app_label>.<model_name>\'.');
-    if (!opts(field).types.includes(input)) throw new FieldError(`Invalid content type: ${input}`);
+    if (!typesOf(field).includes(input)) throw new FieldError(`Invalid content type: ${input}`);
     return input;
   },
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
   store: (field, value) => ({ [field.column as string]: value }),
   defaultValue: () => null,
   lookups: () => ['', 'n'],
-  filterChoices: (field) => [...opts(field).types],
+  filterChoices: (field) => [...typesOf(field)],
   filterValue(field, raw) {
-    if (!opts(field).types.includes(raw)) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
+    if (!typesOf(field).includes(raw)) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
     return raw;
   },
   compare: (_f, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),
   info(field) {
     const info = baseInfo(field, 'field');
-    info.choices = opts(field).types.map((label) => ({ value: label, display: label.replace('.', ' | ') }));
+    info.choices = typesOf(field).map((label) => ({ value: label, display: label.replace('.', ' | ') }));
     return info;
   },
   schema: () => ({ type: 'string', nullable: true }),
@@ -104,33 +113,50 @@ export const genericIdKind: FieldKind = {
   schema: () => ({ type: 'string', format: 'uuid', nullable: true }),
 };
 
-/** Loads the nested forms of the targets on a page: one query per allowed type. */
-function targetLoader(field: FieldMeta, idIndex: number, version: ApiVersion, key: string) {
-  const cache = new Map<string, Array<{ model: ModelMeta; sql: string; emit: ReturnType<typeof objectEmitter> }>>();
+/** `type|id`: how a target is keyed among the loaded objects of a page. */
+function pairKey(type: unknown, id: unknown): string | null {
+  return type === null || type === undefined || id === null || id === undefined ? null : `${String(type)}|${String(id)}`;
+}
+
+/** Loads the nested forms of the targets on a page: one query per type present on the page. */
+function targetLoader(field: FieldMeta, typeIndex: number, idIndex: number, version: ApiVersion, key: string) {
+  const cache = new Map<string, Map<string, { model: ModelMeta; sql: string; emit: ReturnType<typeof objectEmitter> }>>();
   return {
     key,
     idIndex,
-    async load(ids: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
+    rowKey: (row: unknown[]) => pairKey(row[typeIndex], row[idIndex]),
+    async load(pairs: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
       const dialect = rc.db.dialect;
       let compiled = cache.get(dialect.name);
       if (!compiled) {
-        compiled = targets(field).map((model) => {
-          const sb = new SelectBuilder(model, dialect);
-          const emit = objectEmitter(model, sb.root, { brief: true, nested: true, version });
-          return { model, sql: `${sb.selectFrom()} WHERE %WHERE% ORDER BY ${orderBy(model, sb.root, dialect)}`, emit };
-        });
+        compiled = new Map(
+          targets(field).map((model) => {
+            const sb = new SelectBuilder(model, dialect);
+            const emit = objectEmitter(model, sb.root, { brief: true, nested: true, version });
+            // Results are keyed by id: no ordering (which may need joins the nested form does not make).
+            return [model.label, { model, sql: `${sb.selectFrom()} WHERE %WHERE%`, emit }] as const;
+          }),
+        );
         cache.set(dialect.name, compiled);
       }
+      const byType = new Map<string, string[]>();
+      for (const pair of pairs) {
+        const at = String(pair).indexOf('|');
+        const type = String(pair).slice(0, at);
+        byType.set(type, [...(byType.get(type) ?? []), String(pair).slice(at + 1)]);
+      }
       const out = new Map<Id, Json>();
-      const wanted = ids.filter((id) => id !== null && id !== undefined);
-      if (wanted.length === 0) return out;
       const q = dialect.quote;
-      for (const c of compiled) {
+      for (const [type, ids] of byType) {
+        const c = compiled.get(type);
+        if (!c) continue;
+        const wanted = ids.map((id) => parseId(c.model, id)).filter((id): id is Id => id !== null);
+        if (wanted.length === 0) continue;
         const params = new Params(dialect);
         const where = `${q('t0')}.${q(c.model.pk.column as string)} IN (${params.list(wanted)})`;
         for (const row of await rc.db.rows(c.sql.replace('%WHERE%', where), params.values)) {
           const obj = c.emit(row, rc) as { id: Id };
-          out.set(obj.id, obj as unknown as Json);
+          out.set(pairKey(type, obj.id) as string, obj as unknown as Json);
         }
       }
       return out;
@@ -149,14 +175,15 @@ export const genericObjectKind: FieldKind = {
     if (mode.brief) return null;
     const o = opts(field);
     const idIndex = scope.column(`${o.relation}_id`);
+    const typeIndex = scope.column(`${o.relation}_type`);
     const key = `${scope.model.label}.${field.name}:${scope.key}`;
     const typeField = field.model.field(`${o.relation}_type`) as FieldMeta;
     // Targets are known once the type field resolved them.
     field.extra.targets = typeField.extra.targets;
-    scope.addLoader(targetLoader(field, idIndex, mode.version, key));
+    scope.addLoader(targetLoader(field, typeIndex, idIndex, mode.version, key));
     return (row, rc) => {
-      const id = row[idIndex] as Id | null;
-      return id === null || id === undefined ? null : (rc.loaded.get(key)?.get(id) ?? null);
+      const pair = pairKey(row[typeIndex], row[idIndex]);
+      return pair === null ? null : (rc.loaded.get(key)?.get(pair) ?? null);
     };
   },
   validate: (field, values, wc) => checkGenericPair(field, values, wc),

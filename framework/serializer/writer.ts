@@ -20,12 +20,20 @@ export interface WriteScope {
   readonly version: ApiVersion;
   readonly actor: Actor | null;
   readonly features: Map<string, unknown>;
+  /** The HTTP request this write belongs to: change records of one request share it. */
+  readonly requestId?: string;
 }
 
 /** Events features subscribe to (change logging, webhooks). */
 export interface WriteListener {
   saved?(model: ModelMeta, id: Id, action: 'create' | 'update', scope: WriteScope): Promise<void>;
   deleting?(model: ModelMeta, ids: Id[], scope: WriteScope): Promise<void>;
+  /** The request's writes are done and its transaction is about to commit; a throw rolls it back. */
+  committing?(scope: WriteScope): Promise<void>;
+  /** The transaction committed; failures here never reach the client. */
+  committed?(scope: WriteScope): void;
+  /** The transaction rolled back: state buffered for it is dropped. */
+  rolledBack?(scope: WriteScope): void;
 }
 
 export function writeListeners(registry: Registry): WriteListener[] {
@@ -281,6 +289,24 @@ export async function insertFields(tx: Executor, model: ModelMeta, values: Value
   const params = new Params(tx.dialect);
   await tx.run(`INSERT INTO ${q(model.table)} (${cols.map(q).join(', ')}) VALUES (${params.list(cols.map((c) => row[c]))})`, params.values);
   return full.id as Id;
+}
+
+/**
+ * Inserts many rows of server-owned state (no validation or hooks) in as few statements as the
+ * databases' parameter limits allow; every row must set the same fields.
+ */
+export async function insertRows(tx: Executor, model: ModelMeta, rows: Values[]): Promise<void> {
+  if (rows.length === 0) return;
+  const q = tx.dialect.quote;
+  const stored = rows.map((values) => rowOf(model, values, tx.dialect));
+  const cols = Object.keys(stored[0]);
+  // SQLite's default limit is 32766 bound values, PostgreSQL's and MySQL's 65535.
+  const perStatement = Math.max(1, Math.floor(30000 / cols.length));
+  for (let start = 0; start < stored.length; start += perStatement) {
+    const params = new Params(tx.dialect);
+    const tuples = stored.slice(start, start + perStatement).map((row) => `(${params.list(cols.map((c) => row[c]))})`);
+    await tx.run(`INSERT INTO ${q(model.table)} (${cols.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);
+  }
 }
 
 /** Deletes the objects matching Django-style attributes directly (server-owned state). */

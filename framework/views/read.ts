@@ -151,3 +151,32 @@ export async function retrieveView(ctx: RequestContext, model: ModelMeta, id: Id
   const [obj] = await renderRows(plan, rows, await newRenderContext(ctx, db, model));
   return { status: 200, body: obj };
 }
+
+/** Set in a render context's features while snapshots render (features may shape them differently). */
+export const SNAPSHOT_RENDER = 'render:snapshot';
+
+/**
+ * The API form of objects as a webhook or change record holds them: relative URLs, no request
+ * (opt-in keys left out), features' data loaded once for the batch. Keyed by id.
+ */
+export async function renderSnapshots(
+  registry: RequestContext['registry'],
+  model: ModelMeta,
+  ids: Id[],
+  db: Executor,
+  version: NonNullable<RequestContext['version']>,
+  features: Map<string, unknown> = new Map(),
+): Promise<Map<Id, JsonObject>> {
+  const out = new Map<Id, JsonObject>();
+  if (ids.length === 0) return out;
+  const plan = planFor(model, false, version, db.dialect);
+  const params = new Params(db.dialect);
+  const q = db.dialect.quote;
+  const rows = await db.rows(`${plan.select} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(ids)})`, params.values);
+  await prepareFeatures(registry, model, db, features);
+  const rc = renderContext('', version, db, { include: () => false });
+  for (const [k, v] of features) rc.features.set(k, v);
+  rc.features.set(SNAPSHOT_RENDER, true);
+  for (const obj of await renderRows(plan, rows, rc)) out.set((obj as { id: Id }).id, obj as JsonObject);
+  return out;
+}

@@ -18,6 +18,7 @@ import {
   uniqueMessage,
   uniqueViolationError,
   validateObject,
+  writeListeners,
   type WriteScope,
 } from '../serializer/writer';
 import { deleteObjects } from './deleter';
@@ -28,14 +29,40 @@ function actorOf(ctx: RequestContext): Actor | null {
 }
 
 function scopeOf(ctx: RequestContext, tx: Executor): WriteScope {
-  return { tx, registry: ctx.registry, version: ctx.version as NonNullable<RequestContext['version']>, actor: actorOf(ctx), features: ctx.features };
+  return {
+    tx,
+    registry: ctx.registry,
+    version: ctx.version as NonNullable<RequestContext['version']>,
+    actor: actorOf(ctx),
+    features: ctx.features,
+    requestId: ctx.id,
+  };
 }
 
-/** Runs a write in one transaction; a unique violation raised by the database becomes a 400. */
+/**
+ * Runs a write in one transaction; a unique violation raised by the database becomes a 400.
+ * Write listeners (change log, webhooks) finish their work inside it and hear of the commit.
+ */
 export async function inTransaction<T>(ctx: RequestContext, model: ModelMeta, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  const listeners = writeListeners(ctx.registry);
+  let scope: WriteScope | null = null;
   try {
-    return await ctx.db.transaction(fn);
+    const result = await ctx.db.transaction(async (tx) => {
+      scope = scopeOf(ctx, tx);
+      const out = await fn(tx);
+      for (const listener of listeners) await listener.committing?.(scope);
+      return out;
+    });
+    for (const listener of listeners) {
+      try {
+        listener.committed?.(scope as unknown as WriteScope);
+      } catch (err) {
+        ctx.logger.error('after-commit listener failed', { error: String(err) });
+      }
+    }
+    return result;
   } catch (err) {
+    if (scope) for (const listener of listeners) listener.rolledBack?.(scope);
     const violation = ctx.db.dialect.uniqueViolation(err);
     if (violation) {
       const mapped = uniqueViolationError(model, violation.columns, violation.constraint);

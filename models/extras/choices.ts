@@ -34,3 +34,10 @@ export const RelationshipRequiredSide = defineChoices({
   source: 'Source objects MUST implement this relationship',
   destination: 'Destination objects MUST implement this relationship',
 });
+
+/** Nautobot's ObjectChangeActionChoices. */
+export const ObjectChangeAction = defineChoices({ create: 'Created', update: 'Updated', delete: 'Deleted' });
+export type ObjectChangeAction = ChoiceValue<typeof ObjectChangeAction>;
+
+/** Nautobot's WebhookHttpMethodChoices (a plain string on the wire). */
+export const WEBHOOK_HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -1,4 +1,5 @@
 import {
+  SNAPSHOT_RENDER,
   booleanFilterValue,
   compileRegex,
   FieldError,
@@ -220,9 +221,11 @@ export const provider: CustomFieldProvider & { prepare(db: Executor, features: M
 
   represent(model, data, rc: RenderContext) {
     const out: JsonObject = {};
+    // Change records and webhooks key values by name whatever shapes the rest follows, as Nautobot does.
+    const byName = rc.features.get(SNAPSHOT_RENDER) === true;
     for (const def of definitionsIn(rc.features, model)) {
       const value = data[def.name];
-      out[keyOf(def, rc.version)] = value === undefined ? null : value;
+      out[byName ? def.name : keyOf(def, rc.version)] = value === undefined ? null : value;
     }
     return out;
   },

@@ -36,7 +36,14 @@ test('every routed model has a factory', () => {
 describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => {
   const factory: Factory = FACTORIES[label];
   const ctx = () => contextFor(app, FACTORIES);
+  // Read-only endpoints (the change log) get their objects from the factory's seed and skip writes.
+  const writable = model.allows('create');
+  const writeTest = writable ? test : test.skip;
   const create = async (overrides: Record<string, unknown> = {}) => {
+    if (!writable) {
+      const id = await (factory.seed as NonNullable<Factory['seed']>)(ctx());
+      return (await app.get(`${model.listPath}${id}/`)).body as Record<string, unknown> & { id: string; url: string };
+    }
     const body = { ...(await factory.build(ctx())), ...overrides };
     const res = await app.post(model.listPath, body);
     expect(res.status).toBe(201);
@@ -44,7 +51,7 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
   };
   const required = () => model.fields.filter((f) => f.required && f.name !== 'id' && !f.options.since).map((f) => f.name);
 
-  test('POST creates one object: 201, Location, full representation', async () => {
+  writeTest('POST creates one object: 201, Location, full representation', async () => {
     const body = await factory.build(ctx());
     const res = await app.post(model.listPath, body);
     expect(res.status).toBe(201);
@@ -96,7 +103,7 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     expect(off.body).toEqual(await app.get(`${model.listPath}${obj.id}/`).then((r) => r.body));
   });
 
-  test('PATCH changes the given fields only', async () => {
+  writeTest('PATCH changes the given fields only', async () => {
     const obj = await create();
     const change = factory.change(ctx());
     const res = await app.patch(`${model.listPath}${obj.id}/`, change);
@@ -118,7 +125,7 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     expect(empty.status).toBe(200);
   });
 
-  test('PUT replaces with a complete object; a missing required field is a 400', async () => {
+  writeTest('PUT replaces with a complete object; a missing required field is a 400', async () => {
     const obj = await create();
     const full = factory.replace ? await factory.replace(ctx(), obj) : await factory.build(ctx());
     const res = await app.put(`${model.listPath}${obj.id}/`, full);
@@ -134,7 +141,7 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     }
   });
 
-  test('DELETE one: 204 with no body, then 404', async () => {
+  writeTest('DELETE one: 204 with no body, then 404', async () => {
     const obj = await create();
     const res = await app.delete(`${model.listPath}${obj.id}/`);
     expect(res.status).toBe(204);
@@ -145,7 +152,7 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     expect(gone.body).toEqual({ detail: 'Not found.' });
   });
 
-  test('bulk create, bulk update and bulk delete', async () => {
+  writeTest('bulk create, bulk update and bulk delete', async () => {
     const bodies = [await factory.build(ctx()), await factory.build(ctx())];
     const created = await app.post(model.listPath, bodies);
     expect(created.status).toBe(201);
@@ -165,7 +172,7 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     expect((await app.post(model.listPath, [])).body).toEqual([]);
   });
 
-  test('bulk writes are all-or-none', async () => {
+  writeTest('bulk writes are all-or-none', async () => {
     const req = required();
     if (req.length === 0) return;
     const before = (await app.get(model.listPath)).body.count;
@@ -191,6 +198,10 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     const res = await app.options(model.listPath);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: model.title, renders: ['application/json', 'text/html'], parses: ['application/json'] });
+    if (!writable) {
+      expect(res.body.actions).toBeUndefined();
+      return;
+    }
     expect(Object.keys(res.body.actions)).toEqual(['POST', 'PUT']);
     const post = res.body.actions.POST as Record<string, { type: string; required: boolean; read_only: boolean; label: string }>;
     expect(Object.keys(post).slice(0, 3)).toEqual(['id', 'display', 'url']);
@@ -202,6 +213,16 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     const ro = await app.options(model.listPath, readOnly);
     expect(ro.status).toBe(200);
     expect(ro.body.actions).toBeUndefined();
+  });
+
+  (writable ? test.skip : test)('read-only endpoint: every write is a 405', async () => {
+    const obj = await create();
+    const detail = `${model.listPath}${obj.id}/`;
+    for (const res of [await app.post(model.listPath, {}), await app.patch(detail, {}), await app.put(detail, {}), await app.delete(detail), await app.delete(model.listPath, [{ id: obj.id }])]) {
+      expect(res.status).toBe(405);
+      expect(res.body.detail).toMatch(/^Method "(POST|PATCH|PUT|DELETE)" not allowed\.$/);
+    }
+    expect((await app.get(detail)).status).toBe(200);
   });
 
   test('URL rules: trailing slash redirect, unknown and malformed ids, 405 after permission', async () => {

@@ -42,4 +42,26 @@ export const extrasDefinitionFactories: Record<string, Factory> = {
     build: ({ n }) => ({ content_type: 'dcim.region', label: `Computed ${n}`, template: '{{ obj.name | upper }}' }),
     change: () => ({ fallback_value: 'changed' }),
   },
+  'extras.webhook': {
+    // Custom field choices are written by no model tested after this one: the webhooks made here
+    // queue no deliveries for the rest of the suite.
+    build: ({ n }) => ({
+      name: `Webhook ${n}`,
+      content_types: ['extras.customfieldchoice'],
+      type_create: true,
+      payload_url: `http://127.0.0.1:9/hooks/${n}`,
+    }),
+    change: () => ({ body_template: '{{ event }}', http_content_type: 'text/plain' }),
+  },
+  'extras.objectchange': {
+    build: () => ({}),
+    change: () => ({}),
+    // Change records are written by the server: creating a region leaves one.
+    seed: async ({ app, make }) => {
+      const region = await make('dcim.region');
+      const res = await app.get(`/api/extras/object-changes/?changed_object_id=${region}`);
+      if (res.status !== 200 || res.body.count !== 1) throw new Error(`no change record for region ${region}: ${JSON.stringify(res.body)}`);
+      return res.body.results[0].id as string;
+    },
+  },
 };

@@ -16,6 +16,11 @@ export interface Factory {
   change(ctx: FactoryContext): Record<string, unknown>;
   /** Keys of the representation that the change alters besides its own keys (a display built from them). */
   derived?: string[];
+  /**
+   * Read-only models (no POST): makes an object of the model through other endpoints and returns
+   * its id; `make` and the contract suite use it instead of POSTing `build`'s body.
+   */
+  seed?(ctx: FactoryContext): Promise<string>;
   /** A complete PUT body for an existing object, when `build` would change what cannot change. */
   replace?(ctx: FactoryContext, current: Record<string, unknown>): Promise<Record<string, unknown>> | Record<string, unknown>;
 }
@@ -32,6 +37,7 @@ export function contextFor(app: TestApp, factories: Record<string, Factory>): Fa
   const make = async (label: string, overrides: Record<string, unknown> = {}): Promise<string> => {
     const factory = factories[label];
     if (!factory) throw new Error(`no factory for ${label}`);
+    if (factory.seed) return factory.seed(contextFor(app, factories));
     const body = { ...(await factory.build(contextFor(app, factories))), ...overrides };
     const path = listPathOf(app, label);
     const res = await app.post(path, body);

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Test } from 'supertest';
 import { loadConfig } from '../../app/config';
@@ -38,9 +39,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startApp(env: Record<string, string> = {}, options: { databaseSuffix?: string } = {}): Promise<TestApp> {
-  const databaseUrl = await freshDatabaseUrl({ suffix: options.databaseSuffix });
-  const config = loadConfig({ DATABASE_URL: databaseUrl, NETINV_LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env });
+export interface StartOptions {
+  databaseSuffix?: string;
+  /** An existing database (a second server on the same data); its superuser gets a new name. */
+  databaseUrl?: string;
+}
+
+export async function startApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestApp> {
+  const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl({ suffix: options.databaseSuffix }));
+  // No timed sweeps for webhook deliveries: their queries would count in tests that count queries.
+  const config = loadConfig({ DATABASE_URL: databaseUrl, NETINV_LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', NETINV_WEBHOOK_POLL_SECONDS: '0', ...env });
   const server = await createServer(config);
   const registry = server.registry;
 
@@ -71,7 +79,7 @@ export async function startApp(env: Record<string, string> = {}, options: { data
     return values.key as string;
   };
 
-  const adminId = await createUser('admin', { superuser: true });
+  const adminId = await createUser(options.databaseUrl ? `admin-${randomUUID().slice(0, 8)}` : 'admin', { superuser: true });
   const token = await createToken(adminId);
   // One listening server, so absolute URLs keep the same host:port across requests.
   const listening = await server.listen();

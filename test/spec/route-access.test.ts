@@ -22,14 +22,13 @@ beforeAll(async () => {
   readOnly = await app.createToken(app.adminId, { writeEnabled: false });
   powerless = await app.createToken(await app.createUser('powerless'));
   for (const model of registry.routed) {
-    const body = await FACTORIES[model.label].build(contextFor(app, FACTORIES));
-    const res = await app.post(model.listPath, body);
-    if (res.status !== 201) throw new Error(`${model.label}: ${res.status} ${JSON.stringify(res.body)}`);
+    // Read-only endpoints (the change log) get their object from the factory's seed.
+    const id = await contextFor(app, FACTORIES).make(model.label);
     routes.push({ path: model.listPath, model: model.label, detail: false });
-    routes.push({ path: `${model.listPath}${res.body.id}/`, model: model.label, detail: true });
+    routes.push({ path: `${model.listPath}${id}/`, model: model.label, detail: true });
     for (const app_ of CORE_APPS) {
       for (const action of app_.actions.filter((a) => registry.forClass(a.model) === model)) {
-        routes.push({ path: action.detail ? `${model.listPath}${res.body.id}/${action.path}/` : `${model.listPath}${action.path}/`, model: model.label, detail: action.detail });
+        routes.push({ path: action.detail ? `${model.listPath}${id}/${action.path}/` : `${model.listPath}${action.path}/`, model: model.label, detail: action.detail });
       }
     }
   }
