@@ -84,6 +84,7 @@ export { baseCheck, isExempt, type PermissionEngine } from './auth/permissions';
 export type { Action } from './auth/types';
 export { storeFields, insertFields, insertRows, deleteWhere, addWriteListener, type WriteListener, type WriteScope } from './serializer/writer';
 export { renderSnapshots, SNAPSHOT_RENDER } from './views/read';
+export { databaseForms } from './serializer/database-form';
 export { storeDateTime } from './fields/date';
 export type { ExtraRoute, Handler } from './router/api';
 export { definePlugin, type PluginDefinition, type PluginOptions } from './plugins/define';

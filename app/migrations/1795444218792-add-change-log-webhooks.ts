@@ -18,6 +18,7 @@ export class AddChangeLogWebhooks1795444218792 implements MigrationInterface {
         { name: 'changed_object_id', type: 'uuid', nullable: true },
         { name: 'object_repr', type: 'varchar', length: '200' },
         { name: 'object_data', type: 'text', nullable: true },
+        { name: 'object_data_v2', type: 'text', nullable: true },
         { name: 'user_id', type: 'uuid', nullable: true, references: true },
       ],
       indices: [

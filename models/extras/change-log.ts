@@ -5,6 +5,7 @@ import {
   and,
   fieldTest,
   type FieldMeta,
+  databaseForms,
   insertRows,
   loadValues,
   renderSnapshots,
@@ -25,8 +26,10 @@ interface PendingChange {
   model: ModelMeta;
   id: Id;
   action: ChangeAction;
-  /** Taken before deletion; for creates and updates when the transaction is about to commit. */
+  /** API form, taken before deletion; for creates and updates when the transaction is about to commit. */
   snapshot?: JsonObject;
+  /** Database form (the record's `object_data`), taken at the same moment. */
+  stored?: JsonObject;
 }
 
 interface ChangeBuffer {
@@ -65,11 +68,26 @@ function groupByModel(changes: PendingChange[]): Map<ModelMeta, PendingChange[]>
   return groups;
 }
 
+/** API and database forms of objects of one model, read in the current transaction. */
+async function snapshotsOf(scope: WriteScope, model: ModelMeta, ids: Id[]): Promise<{ api: Map<Id, JsonObject>; stored: Map<Id, JsonObject> }> {
+  const api = await renderSnapshots(scope.registry, model, ids, scope.tx, SNAPSHOT_VERSION, scope.features);
+  const stored = await databaseForms(scope.tx, model, ids, (id) => {
+    const rendered = api.get(id);
+    if (!rendered) return undefined;
+    const tags = Array.isArray(rendered.tags) ? rendered.tags.map((t) => String((t as JsonObject).name)) : undefined;
+    return { tags, custom_fields: (rendered.custom_fields as JsonObject | undefined) ?? {} };
+  });
+  return { api, stored };
+}
+
 /** Snapshots of the created and updated objects, one render per model. */
 async function snapshotSaved(scope: WriteScope, changes: PendingChange[]): Promise<void> {
   for (const [model, group] of groupByModel(changes.filter((c) => !c.snapshot))) {
-    const rendered = await renderSnapshots(scope.registry, model, group.map((c) => c.id), scope.tx, SNAPSHOT_VERSION, scope.features);
-    for (const c of group) c.snapshot = rendered.get(c.id);
+    const { api, stored } = await snapshotsOf(scope, model, group.map((c) => c.id));
+    for (const c of group) {
+      c.snapshot = api.get(c.id);
+      c.stored = stored.get(c.id);
+    }
   }
 }
 
@@ -84,7 +102,7 @@ async function previousSnapshots(tx: Executor, scope: WriteScope, changes: Pendi
       and([fieldTest(fieldOf(model, 'changed_object_type'), 'exact', [changed.label]), fieldTest(fieldOf(model, 'changed_object_id'), 'exact', group.map((c) => c.id))]),
     );
     rows.sort((a, b) => (a.time as Date).getTime() - (b.time as Date).getTime());
-    for (const row of rows) out.set(`${changed.label}:${String(row.changed_object_id)}`, row.object_data as JsonObject);
+    for (const row of rows) out.set(`${changed.label}:${String(row.changed_object_id)}`, row.object_data_v2 as JsonObject);
   }
   return out;
 }
@@ -166,7 +184,8 @@ async function writeRecords(scope: WriteScope, buffer: ChangeBuffer): Promise<vo
     changed_object_type: c.model.label,
     changed_object_id: String(c.id),
     object_repr: String((c.snapshot as JsonObject).display ?? c.id).slice(0, 200),
-    object_data: c.snapshot,
+    object_data: c.stored ?? {},
+    object_data_v2: c.snapshot,
   }));
   // Earlier records are read for webhooks' prechange snapshots before this request's are added.
   if (await queueDeliveries(scope, recorded, time, username, requestId)) buffer.deliveriesQueued = true;
@@ -192,13 +211,16 @@ export function changeLogListener(onDeliveriesQueued: () => void): WriteListener
     async deleting(model, ids, scope) {
       if (!isLogged(model)) return;
       const buffer = bufferOf(scope);
-      const snapshots = await renderSnapshots(scope.registry, model, ids, scope.tx, SNAPSHOT_VERSION, scope.features);
+      const { api, stored } = await snapshotsOf(scope, model, ids);
       for (const id of ids) {
-        const snapshot = snapshots.get(id);
+        const snapshot = api.get(id);
         // An object created or changed earlier in this request keeps its record, with its last state.
         const earlier = buffer.saved.get(`${model.label}:${String(id)}`);
-        if (earlier && !earlier.snapshot) earlier.snapshot = snapshot;
-        buffer.changes.push({ model, id, action: 'delete', snapshot });
+        if (earlier && !earlier.snapshot) {
+          earlier.snapshot = snapshot;
+          earlier.stored = stored.get(id);
+        }
+        buffer.changes.push({ model, id, action: 'delete', snapshot, stored: stored.get(id) });
       }
     },
     async committing(scope) {

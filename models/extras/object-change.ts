@@ -44,6 +44,11 @@ export class ObjectChange extends BaseModel {
   @Field.String({ maxLength: 200, readOnly: true, writeOnly: true })
   object_repr!: string;
 
+  /** The object in database form (stored fields by name, foreign keys as ids), as Nautobot records it. */
   @Field.JSON({ readOnly: true, lookups: false })
   object_data!: Record<string, unknown>;
+
+  /** Not shown: the object in API form, kept for webhooks' `prechange` snapshots. */
+  @Field.JSON({ readOnly: true, lookups: false, hidden: true })
+  object_data_v2!: Record<string, unknown>;
 }
