@@ -1,3 +1,4 @@
+import { AddConfigContextsNotes1795444263633 } from './1795444263633-add-config-contexts-notes';
 import { PrimaryIps1795437838425 } from './1795437838425-primary-ips';
 import { IpAddressAssignment1795437474431 } from './1795437474431-ip-address-assignment';
 import { AddCustomFieldsRelationships1795437147956 } from './1795437147956-add-custom-fields-relationships';
@@ -6,12 +7,10 @@ import { AddDcimVirtualization1795434979882 } from './1795434979882-add-dcim-vir
 import { AddIpam1795433612091 } from './1795433612091-add-ipam';
 import { Initial1795431639398 } from './1795431639398-initial';
 /** Core schema migrations, oldest first. */
-export const CORE_MIGRATIONS: Function[] = [
-  Initial1795431639398,
+export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddIpam1795433612091,
   AddDcimVirtualization1795434979882,
   AddGroupsPermissionsSessions1795435276251,
   AddCustomFieldsRelationships1795437147956,
   IpAddressAssignment1795437474431,
-  PrimaryIps1795437838425,
-];
+  PrimaryIps1795437838425, AddConfigContextsNotes1795444263633];

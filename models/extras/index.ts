@@ -1,5 +1,7 @@
 import { defineApp } from '../../framework';
 import { ComputedField } from './computed-field';
+import { ConfigContext, ConfigContextSchema } from './config-context';
+import { provider as configContexts } from './config-contexts.provider';
 import { provider as computedFields } from './computed-fields.provider';
 import { CustomField, CustomFieldChoice } from './custom-field';
 import { provider as customFields } from './custom-fields.provider';
@@ -8,18 +10,19 @@ import { provider as relationships } from './relationships.provider';
 import { Status } from './status';
 import { TaggedItem, Tag } from './tag';
 
-export { Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField };
+export { ConfigContext, ConfigContextSchema, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField };
 
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(
   'extras',
-  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation],
+  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext],
   {
     provides: {
       tags: { tag: () => Tag, through: () => TaggedItem },
       custom_fields: customFields,
       computed_fields: computedFields,
       relationships,
+      config_context: configContexts,
     },
   },
 );

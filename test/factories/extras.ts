@@ -42,4 +42,13 @@ export const extrasDefinitionFactories: Record<string, Factory> = {
     build: ({ n }) => ({ content_type: 'dcim.region', label: `Computed ${n}`, template: '{{ obj.name | upper }}' }),
     change: () => ({ fallback_value: 'changed' }),
   },
+  'extras.configcontextschema': {
+    build: ({ n }) => ({ name: `Schema ${n}`, data_schema: { type: 'object', properties: { ntp: { type: 'object' } } } }),
+    change: () => ({ description: 'changed' }),
+  },
+  // Inactive and limited to a region of their own, so they never reach other tests' devices.
+  'extras.configcontext': {
+    build: async ({ n, make }) => ({ name: `Context ${n}`, is_active: false, regions: [await make('dcim.region')], data: { n } }),
+    change: () => ({ weight: 500, description: 'changed' }),
+  },
 };

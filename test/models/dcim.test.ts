@@ -174,10 +174,12 @@ describe('dcim.device', () => {
     const d = await device(f, { name: 'repr1', asset_tag: 'AT-1', local_context_data: { ntp: { servers: ['10.0.0.1'] } } });
     expect(Object.keys(d)).toEqual([
       'id', 'display', 'url', 'name', 'device_type', 'device_role', 'tenant', 'platform', 'serial', 'asset_tag', 'site', 'status', 'primary_ip', 'primary_ip4', 'primary_ip6',
-      'cluster', 'comments', 'local_context_data', 'config_context', 'created', 'last_updated', 'tags', 'custom_fields',
+      'cluster', 'comments', 'local_context_schema', 'local_context_data', 'config_context', 'created', 'last_updated', 'tags', 'custom_fields',
       'computed_fields', 'relationships',
     ]);
-    expect(d).toMatchObject({ display: 'repr1', serial: '', asset_tag: 'AT-1', config_context: {}, local_context_data: { ntp: { servers: ['10.0.0.1'] } } });
+    expect(d).toMatchObject({ display: 'repr1', serial: '', asset_tag: 'AT-1', local_context_schema: null, local_context_data: { ntp: { servers: ['10.0.0.1'] } } });
+    // With no config context, the rendered context is the local data alone.
+    expect(d.config_context).toEqual({ ntp: { servers: ['10.0.0.1'] } });
     expect(d.device_type).toEqual({
       id: f.type.id, display: f.type.display, url: f.type.url,
       manufacturer: { id: f.manufacturer.id, display: f.manufacturer.name, url: f.manufacturer.url, name: f.manufacturer.name, slug: f.manufacturer.slug },
