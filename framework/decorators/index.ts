@@ -228,10 +228,13 @@ export function NetworkField(options: { role: NetworkRole; noun: string } & Fiel
  * A generic relation: declares `<relation>_type`, `<relation>_id` (written together) and the
  * read-only nested `<relation>`, on the property named after the relation.
  */
-export function GenericForeignKey(options: { types: string[]; help?: string }): PropertyDecorator {
+export function GenericForeignKey(options: { types: string[]; help?: string; required?: boolean }): PropertyDecorator {
   return (proto, property) => {
     const relation = String(property);
-    const shared = { types: options.types, relation, nullable: true, required: false, default: null };
+    // A required relation (a note's object) must be named on create; an optional one defaults to none.
+    const shared = options.required
+      ? { types: options.types, relation, nullable: false, required: true }
+      : { types: options.types, relation, nullable: true, required: false, default: null };
     declareField(genericTypeKind, { ...shared, label: `${relation.replace(/_/g, ' ')} type` } as FieldOptions)(proto, `${relation}_type`);
     declareField(genericIdKind, { ...shared, label: `${relation.replace(/_/g, ' ')} id` } as FieldOptions)(proto, `${relation}_id`);
     declareField(genericObjectKind, { ...shared, readOnly: true, lookups: false, help: options.help } as FieldOptions)(proto, relation);

@@ -9,7 +9,7 @@ import { objectEmitter, orderBy } from '../serializer/representation';
 import type { RenderContext } from '../serializer/render-context';
 import { SelectBuilder, type Id } from '../serializer/select';
 import type { ApiVersion } from '../versioning/version';
-import { applyColumn, baseInfo, compareIdentity, textReader } from './common';
+import { applyColumn, baseInfo, compareIdentity, rejectNull, textReader } from './common';
 import { parseId } from './foreign-key';
 import { canonicalUuid } from './uuid';
 import { FilterValueError, type FieldKind } from './kind';
@@ -20,7 +20,10 @@ import { FilterValueError, type FieldKind } from './kind';
  * together; the registry checks that the pair names an existing object of an allowed type.
  */
 export interface GenericForeignKeyOptions extends FieldOptions {
-  /** Allowed target labels, e.g. `['dcim.interface', 'virtualization.vminterface']`. */
+  /**
+   * Allowed target labels, e.g. `['dcim.interface', 'virtualization.vminterface']`; `['*']`
+   * allows every model with an endpoint (notes attach to any object).
+   */
   types: string[];
   /** The relation's name: the fields are `<name>`, `<name>_type`, `<name>_id`. */
   relation: string;
@@ -34,6 +37,11 @@ function targets(field: FieldMeta): ModelMeta[] {
   return (field.extra.targets as ModelMeta[] | undefined) ?? [];
 }
 
+/** The labels a `<name>_type` field accepts, once resolved. */
+function allowedLabels(field: FieldMeta): string[] {
+  return (field.extra.labels as string[] | undefined) ?? opts(field).types;
+}
+
 /** `<name>_type`: a content-type label or null. */
 export const genericTypeKind: FieldKind & ResolvingKind = {
   name: 'generic-type',
@@ -42,7 +50,14 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
     applyColumn(proto, property, { name: options.column ?? property, type: 'varchar', length: 100, nullable: true });
   },
   resolve(field: FieldMeta, registry: Registry) {
-    field.extra.targets = opts(field).types.map((label) => {
+    const types = opts(field).types;
+    if (types.includes('*')) {
+      const routed = registry.models.filter((m) => m.path && !m.integerPk).sort((a, b) => (a.label < b.label ? -1 : 1));
+      field.extra.targets = routed;
+      field.extra.labels = routed.map((m) => m.label);
+      return;
+    }
+    field.extra.targets = types.map((label) => {
       const model = registry.models.find((m) => m.label === label);
       if (!model) throw new Error(`${field.model.label}.${field.name}: unknown generic target ${label}`);
       return model;
@@ -51,25 +66,25 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
   column: (field) => field.options.column ?? field.name,
   reader: textReader,
   parse(field, input) {
-    if (input === null || input === '') return null;
+    if (rejectNull(field, input) || input === '') return null;
     if (typeof input !== 'string') throw new FieldError('Invalid value. Specify a content type as \'<app_label>.<model_name>\'.');
     if (!/^[a-z0-9_]+\.[a-z0-9_]+$/.test(input)) throw new FieldError('Invalid value. Specify a content type as \'<app_label>.<model_name>\'.');
-    if (!opts(field).types.includes(input)) throw new FieldError(`Invalid content type: ${input}`);
+    if (!allowedLabels(field).includes(input)) throw new FieldError(`Invalid content type: ${input}`);
     return input;
   },
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
   store: (field, value) => ({ [field.column as string]: value }),
   defaultValue: () => null,
   lookups: () => ['', 'n'],
-  filterChoices: (field) => [...opts(field).types],
+  filterChoices: (field) => [...allowedLabels(field)],
   filterValue(field, raw) {
-    if (!opts(field).types.includes(raw)) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
+    if (!allowedLabels(field).includes(raw)) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
     return raw;
   },
   compare: (_f, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),
   info(field) {
     const info = baseInfo(field, 'field');
-    info.choices = opts(field).types.map((label) => ({ value: label, display: label.replace('.', ' | ') }));
+    info.choices = allowedLabels(field).map((label) => ({ value: label, display: label.replace('.', ' | ') }));
     return info;
   },
   schema: () => ({ type: 'string', nullable: true }),
@@ -83,8 +98,8 @@ export const genericIdKind: FieldKind = {
   },
   column: (field) => field.options.column ?? field.name,
   reader: textReader,
-  parse(_field, input) {
-    if (input === null || input === '') return null;
+  parse(field, input) {
+    if (rejectNull(field, input) || input === '') return null;
     const id = typeof input === 'string' ? canonicalUuid(input) : null;
     if (!id) throw new FieldError('Must be a valid UUID.');
     return id;
@@ -104,33 +119,49 @@ export const genericIdKind: FieldKind = {
   schema: () => ({ type: 'string', format: 'uuid', nullable: true }),
 };
 
-/** Loads the nested forms of the targets on a page: one query per allowed type. */
-function targetLoader(field: FieldMeta, idIndex: number, version: ApiVersion, key: string) {
-  const cache = new Map<string, Array<{ model: ModelMeta; sql: string; emit: ReturnType<typeof objectEmitter> }>>();
+/** Separates the type and the id in the keys the loader works with. */
+const PAIR = '|';
+
+/**
+ * Loads the nested forms of the targets on a page, keyed `type|id`: one query per type present
+ * on the page (a note list touches only the types its notes name, not every model).
+ */
+function targetLoader(field: FieldMeta, typeIndex: number, idIndex: number, version: ApiVersion, key: string) {
+  const cache = new Map<string, Map<string, { model: ModelMeta; sql: string; emit: ReturnType<typeof objectEmitter> }>>();
   return {
     key,
     idIndex,
-    async load(ids: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
+    rowKey(row: unknown[]): Id | null {
+      const type = row[typeIndex];
+      const id = row[idIndex];
+      return type === null || type === undefined || id === null || id === undefined ? null : `${String(type)}${PAIR}${String(id)}`;
+    },
+    async load(keys: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
       const dialect = rc.db.dialect;
       let compiled = cache.get(dialect.name);
-      if (!compiled) {
-        compiled = targets(field).map((model) => {
-          const sb = new SelectBuilder(model, dialect);
-          const emit = objectEmitter(model, sb.root, { brief: true, nested: true, version });
-          return { model, sql: `${sb.selectFrom()} WHERE %WHERE% ORDER BY ${orderBy(model, sb.root, dialect)}`, emit };
-        });
-        cache.set(dialect.name, compiled);
+      if (!compiled) cache.set(dialect.name, (compiled = new Map()));
+      const byType = new Map<string, string[]>();
+      for (const k of keys) {
+        const [type, id] = String(k).split(PAIR);
+        byType.set(type, [...(byType.get(type) ?? []), id]);
       }
       const out = new Map<Id, Json>();
-      const wanted = ids.filter((id) => id !== null && id !== undefined);
-      if (wanted.length === 0) return out;
       const q = dialect.quote;
-      for (const c of compiled) {
+      for (const [type, ids] of byType) {
+        const model = targets(field).find((m) => m.label === type);
+        if (!model) continue;
+        let c = compiled.get(type);
+        if (!c) {
+          const sb = new SelectBuilder(model, dialect);
+          const emit = objectEmitter(model, sb.root, { brief: true, nested: true, version });
+          c = { model, sql: `${sb.selectFrom()} WHERE %WHERE% ORDER BY ${orderBy(model, sb.root, dialect)}`, emit };
+          compiled.set(type, c);
+        }
         const params = new Params(dialect);
-        const where = `${q('t0')}.${q(c.model.pk.column as string)} IN (${params.list(wanted)})`;
+        const where = `${q('t0')}.${q(model.pk.column as string)} IN (${params.list(ids)})`;
         for (const row of await rc.db.rows(c.sql.replace('%WHERE%', where), params.values)) {
           const obj = c.emit(row, rc) as { id: Id };
-          out.set(obj.id, obj as unknown as Json);
+          out.set(`${type}${PAIR}${String(obj.id)}`, obj as unknown as Json);
         }
       }
       return out;
@@ -146,17 +177,20 @@ export const genericObjectKind: FieldKind = {
   },
   column: () => null,
   reader(field, scope, mode) {
-    if (mode.brief) return null;
+    // Only a model's own brief form (a note's) carries the target; nested forms never do.
+    if (mode.brief && mode.nested) return null;
     const o = opts(field);
     const idIndex = scope.column(`${o.relation}_id`);
+    const typeIndex = scope.column(`${o.relation}_type`);
     const key = `${scope.model.label}.${field.name}:${scope.key}`;
     const typeField = field.model.field(`${o.relation}_type`) as FieldMeta;
     // Targets are known once the type field resolved them.
     field.extra.targets = typeField.extra.targets;
-    scope.addLoader(targetLoader(field, idIndex, mode.version, key));
+    const loader = targetLoader(field, typeIndex, idIndex, mode.version, key);
+    scope.addLoader(loader);
     return (row, rc) => {
-      const id = row[idIndex] as Id | null;
-      return id === null || id === undefined ? null : (rc.loaded.get(key)?.get(id) ?? null);
+      const pair = loader.rowKey(row);
+      return pair === null ? null : (rc.loaded.get(key)?.get(pair) ?? null);
     };
   },
   validate: (field, values, wc) => checkGenericPair(field, values, wc),
@@ -169,6 +203,10 @@ async function checkGenericPair(field: FieldMeta, values: Record<string, unknown
   const relation = opts(field).relation;
   const type = values[`${relation}_type`] ?? null;
   const id = values[`${relation}_id`] ?? null;
+  if (field.required && (type === null || id === null)) {
+    const missing = [`${relation}_type`, `${relation}_id`].filter((name) => (values[name] ?? null) === null);
+    throw new ValidationError(Object.fromEntries(missing.map((name) => [name, ['This field may not be null.']])));
+  }
   if ((type === null) !== (id === null)) {
     throw ValidationError.model(`${relation}_type and ${relation}_id must either both be null or both be non-null`);
   }

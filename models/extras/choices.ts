@@ -34,3 +34,15 @@ export const RelationshipRequiredSide = defineChoices({
   source: 'Source objects MUST implement this relationship',
   destination: 'Destination objects MUST implement this relationship',
 });
+
+/** Bootstrap button classes of custom links (`nautobot/utilities/choices.py`, ButtonColorChoices). */
+export const ButtonClass = defineChoices({
+  default: 'Default',
+  primary: 'Primary (blue)',
+  success: 'Success (green)',
+  info: 'Info (aqua)',
+  warning: 'Warning (orange)',
+  danger: 'Danger (red)',
+  link: 'None (link)',
+});
+export type ButtonClass = ChoiceValue<typeof ButtonClass>;

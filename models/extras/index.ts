@@ -4,18 +4,21 @@ import { ConfigContext, ConfigContextSchema } from './config-context';
 import { provider as configContexts } from './config-contexts.provider';
 import { provider as computedFields } from './computed-fields.provider';
 import { CustomField, CustomFieldChoice } from './custom-field';
+import { CustomLink } from './custom-link';
+import { ExportTemplate } from './export-template';
+import { Note } from './note';
 import { provider as customFields } from './custom-fields.provider';
 import { Relationship, RelationshipAssociation } from './relationship';
 import { provider as relationships } from './relationships.provider';
 import { Status } from './status';
 import { TaggedItem, Tag } from './tag';
 
-export { ConfigContext, ConfigContextSchema, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField };
+export { ConfigContext, ConfigContextSchema, CustomLink, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField };
 
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(
   'extras',
-  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext],
+  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note],
   {
     provides: {
       tags: { tag: () => Tag, through: () => TaggedItem },

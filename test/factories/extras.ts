@@ -51,4 +51,17 @@ export const extrasDefinitionFactories: Record<string, Factory> = {
     build: async ({ n, make }) => ({ name: `Context ${n}`, is_active: false, regions: [await make('dcim.region')], data: { n } }),
     change: () => ({ weight: 500, description: 'changed' }),
   },
+  'extras.note': {
+    build: async ({ n, make }) => ({ assigned_object_type: 'dcim.region', assigned_object_id: await make('dcim.region'), note: `Note ${n}` }),
+    change: () => ({ note: 'changed' }),
+  },
+  'extras.customlink': {
+    build: ({ n }) => ({ name: `Link ${n}`, content_type: 'dcim.region', text: 'Docs', target_url: 'https://docs.example/{{ obj.slug }}', new_window: false }),
+    change: () => ({ weight: 200, group_name: 'changed' }),
+  },
+  'extras.exporttemplate': {
+    build: ({ n }) => ({ content_type: 'dcim.region', name: `Export ${n}`, template_code: '{% for r in queryset %}{{ r.name }}\n{% endfor %}' }),
+    change: () => ({ mime_type: 'text/csv', file_extension: 'csv' }),
+    derived: [],
+  },
 };

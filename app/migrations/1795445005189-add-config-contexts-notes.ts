@@ -2,8 +2,8 @@ import { TableColumn, TableForeignKey, TableIndex, type MigrationInterface, type
 import { createTable, tableColumn } from '../../framework/db/migration-schema';
 
 /** Drafted by generators/migration.ts; reviewed before commit. */
-export class AddConfigContextsNotes1795444263633 implements MigrationInterface {
-  name = 'AddConfigContextsNotes1795444263633';
+export class AddConfigContextsNotes1795445005189 implements MigrationInterface {
+  name = 'AddConfigContextsNotes1795445005189';
 
   async up(qr: QueryRunner): Promise<void> {
     await createTable(qr, {
@@ -202,6 +202,68 @@ export class AddConfigContextsNotes1795444263633 implements MigrationInterface {
         { columns: ['tenant_id'], referencedTable: 'tenancy_tenant', referencedColumns: ['id'], onDelete: 'CASCADE', onUpdate: 'CASCADE' },
       ],
     });
+    await createTable(qr, {
+      name: 'extras_customlink',
+      columns: [
+        { name: 'id', type: 'uuid', primary: true },
+        { name: 'created', type: 'date' },
+        { name: 'last_updated', type: 'datetime', precision: 3 },
+        { name: 'target_url', type: 'varchar', length: '500' },
+        { name: 'name', type: 'varchar', length: '100' },
+        { name: 'content_type', type: 'varchar', length: '100' },
+        { name: 'text', type: 'varchar', length: '500' },
+        { name: 'weight', type: 'integer' },
+        { name: 'group_name', type: 'varchar', length: '50' },
+        { name: 'button_class', type: 'varchar', length: '30' },
+        { name: 'new_window', type: 'boolean' },
+      ],
+      uniques: [
+        { columns: ['name'] },
+      ],
+    });
+    await createTable(qr, {
+      name: 'extras_exporttemplate',
+      columns: [
+        { name: 'id', type: 'uuid', primary: true },
+        { name: 'created', type: 'date' },
+        { name: 'last_updated', type: 'datetime', precision: 3 },
+        { name: 'content_type', type: 'varchar', length: '100' },
+        { name: 'owner_content_type', type: 'varchar', length: '100', nullable: true },
+        { name: 'owner_object_id', type: 'uuid', nullable: true },
+        { name: 'name', type: 'varchar', length: '100' },
+        { name: 'description', type: 'varchar', length: '200' },
+        { name: 'template_code', type: 'text' },
+        { name: 'mime_type', type: 'varchar', length: '50' },
+        { name: 'file_extension', type: 'varchar', length: '15' },
+      ],
+      uniques: [
+        { columns: ['content_type', 'name', 'owner_content_type', 'owner_object_id'] },
+      ],
+    });
+    await createTable(qr, {
+      name: 'extras_note',
+      columns: [
+        { name: 'id', type: 'uuid', primary: true },
+        { name: 'created', type: 'date' },
+        { name: 'last_updated', type: 'datetime', precision: 3 },
+        { name: 'user_name', type: 'varchar', length: '150' },
+        { name: 'assigned_object_type', type: 'varchar', length: '100', nullable: true },
+        { name: 'assigned_object_id', type: 'uuid', nullable: true },
+        { name: 'note', type: 'text' },
+        { name: 'slug', type: 'varchar', length: '100' },
+        { name: 'user_id', type: 'uuid', nullable: true, references: true },
+      ],
+      indices: [
+        { columns: ['user_id'] },
+        { columns: ['assigned_object_type', 'assigned_object_id'] },
+      ],
+      uniques: [
+        { columns: ['slug'] },
+      ],
+      foreignKeys: [
+        { columns: ['user_id'], referencedTable: 'users_user', referencedColumns: ['id'], onDelete: 'NO ACTION', onUpdate: 'NO ACTION' },
+      ],
+    });
     await qr.addColumn("virtualization_virtualmachine", new TableColumn(tableColumn(qr, {"name":"local_context_schema_id","type":"uuid","nullable":true,"references":true})));
     await qr.createIndex("virtualization_virtualmachine", new TableIndex({"name":"IDX_ef7d24830b744a001742a75ea6","columnNames":["local_context_schema_id"],"isUnique":false}));
     await qr.createForeignKey("virtualization_virtualmachine", new TableForeignKey({"name":"FK_ef7d24830b744a001742a75ea6e","columnNames":["local_context_schema_id"],"referencedTableName":"extras_configcontextschema","referencedColumnNames":["id"],"onDelete":"NO ACTION","onUpdate":"NO ACTION"}));
@@ -211,6 +273,9 @@ export class AddConfigContextsNotes1795444263633 implements MigrationInterface {
     await qr.dropForeignKey("virtualization_virtualmachine", "FK_ef7d24830b744a001742a75ea6e");
     await qr.dropIndex("virtualization_virtualmachine", "IDX_ef7d24830b744a001742a75ea6");
     await qr.dropColumn("virtualization_virtualmachine", "local_context_schema_id");
+    await qr.dropTable("extras_note");
+    await qr.dropTable("extras_exporttemplate");
+    await qr.dropTable("extras_customlink");
     await qr.dropTable("extras_configcontext_tenants");
     await qr.dropTable("extras_configcontext_tenant_groups");
     await qr.dropTable("extras_configcontext_tags");
