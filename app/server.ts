@@ -9,6 +9,7 @@ import { Logger } from '../framework/http/logger';
 import { apiRouter, type Services } from '../framework/router/api';
 import type { Registry } from '../framework';
 import { objectPermissionEngine, usersAuthBackend } from '../models/users';
+import { syncContentTypes } from '../models/extras';
 import type { Config } from './config';
 import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './database';
 import { enabledPlugins } from './plugins';
@@ -47,6 +48,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   }
   indexUniqueConstraints(ds, registry);
   const db = openDatabase(ds);
+  // Content types mirror the registry (core models and the enabled plugins'), so after migrations.
+  if (options.migrate !== false) await syncContentTypes(db, registry);
 
   const actions = modelActions(plugins);
   const apiRoutes = extraRoutes(registry, config, plugins);

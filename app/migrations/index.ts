@@ -1,4 +1,4 @@
-import { AddConfigContextsNotes1795445005189 } from './1795445005189-add-config-contexts-notes';
+import { AddConfigContextsNotes1795445362557 } from './1795445362557-add-config-contexts-notes';
 import { PrimaryIps1795437838425 } from './1795437838425-primary-ips';
 import { IpAddressAssignment1795437474431 } from './1795437474431-ip-address-assignment';
 import { AddCustomFieldsRelationships1795437147956 } from './1795437147956-add-custom-fields-relationships';
@@ -13,4 +13,4 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddGroupsPermissionsSessions1795435276251,
   AddCustomFieldsRelationships1795437147956,
   IpAddressAssignment1795437474431,
-  PrimaryIps1795437838425, AddConfigContextsNotes1795445005189];
+  PrimaryIps1795437838425, AddConfigContextsNotes1795445362557];

@@ -1,6 +1,7 @@
 import { defineApp } from '../../framework';
 import { ComputedField } from './computed-field';
 import { ConfigContext, ConfigContextSchema } from './config-context';
+import { ContentType, syncContentTypes } from './content-type';
 import { provider as configContexts } from './config-contexts.provider';
 import { provider as computedFields } from './computed-fields.provider';
 import { CustomField, CustomFieldChoice } from './custom-field';
@@ -13,12 +14,13 @@ import { provider as relationships } from './relationships.provider';
 import { Status } from './status';
 import { TaggedItem, Tag } from './tag';
 
-export { ConfigContext, ConfigContextSchema, CustomLink, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField };
+export { syncContentTypes };
+export { ConfigContext, ConfigContextSchema, ContentType, CustomLink, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField };
 
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(
   'extras',
-  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note],
+  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType],
   {
     provides: {
       tags: { tag: () => Tag, through: () => TaggedItem },

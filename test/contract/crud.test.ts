@@ -13,7 +13,9 @@ import { startApp, type TestApp } from '../helpers/harness';
 
 // The example plugin is enabled: plugin models must pass every generic test a core model passes.
 const registry = registryWith(enabledPlugins(loadConfig({ NETINV_PLUGINS: EXAMPLE_PLUGIN })));
-const routed = registry.routed;
+/** Models clients write; read-only ones (content types) are checked apart, below. */
+const routed = registry.routed.filter((m) => m.allows('create'));
+const readOnly = registry.routed.filter((m) => !m.allows('create'));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?Z$/;
@@ -236,3 +238,17 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
   });
 });
 
+describe.each(readOnly.map((m) => [m.label, m] as const))('%s (read-only)', (_label, model) => {
+  test('list and detail are served; every write method is a 405', async () => {
+    const list = await app.get(model.listPath);
+    expect(list.status).toBe(200);
+    expect(list.body.count).toBeGreaterThan(0);
+    const first = list.body.results[0] as { id: string | number; url: string };
+    expect((await app.get(`${model.listPath}${first.id}/`)).body).toEqual(first);
+    expect((await app.post(model.listPath, {})).status).toBe(405);
+    expect((await app.put(`${model.listPath}${first.id}/`, {})).status).toBe(405);
+    expect((await app.patch(`${model.listPath}${first.id}/`, {})).status).toBe(405);
+    expect((await app.delete(`${model.listPath}${first.id}/`)).status).toBe(405);
+    expect((await app.get(`${model.listPath}${first.id}/`)).status).toBe(200);
+  });
+});

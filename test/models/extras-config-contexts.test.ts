@@ -263,5 +263,10 @@ describe('local context schemas', () => {
     expect(read.local_context_schema).toMatchObject({ id: schema.id, name: schema.name });
     expect(read.config_context).toEqual({ vlan: 10 });
     expect((await app.get(`${DEVICES}?local_context_schema_id=${schema.id}`)).body.count).toBe(1);
+    // Deleting the schema leaves the device without one, its data kept.
+    expect((await app.delete(`${SCHEMAS}${schema.id}/`)).status).toBe(204);
+    const after = (await app.get(`${DEVICES}${w.device.id}/`)).body;
+    expect(after.local_context_schema).toBeNull();
+    expect(after.local_context_data).toEqual({ vlan: 10 });
   });
 });

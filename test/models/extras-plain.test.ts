@@ -117,6 +117,36 @@ describe('statuses', () => {
   });
 });
 
+describe('content types', () => {
+  const TYPES = '/api/extras/content-types/';
+
+  test('every model, integer ids, ordered by app label and model, read-only', async () => {
+    const list = await app.get(`${TYPES}?limit=0`);
+    expect(list.status).toBe(200);
+    const labels = list.body.results.map((c: Obj) => `${c.app_label}.${c.model}`);
+    expect(labels).toEqual(expect.arrayContaining(['dcim.device', 'extras.note', 'ipam.prefix', 'auth.group', 'contenttypes.contenttype']));
+    const pairs = list.body.results.map((c: Obj) => [c.app_label, c.model]);
+    const byAppThenModel = (a: string[], b: string[]) => (a[0] !== b[0] ? (a[0] < b[0] ? -1 : 1) : a[1] < b[1] ? -1 : 1);
+    expect(pairs).toEqual([...pairs].sort(byAppThenModel));
+    const deviceType = list.body.results.find((c: Obj) => c.app_label === 'dcim' && c.model === 'devicetype');
+    expect(deviceType).toEqual({ id: expect.any(Number), display: 'dcim | device type', url: expect.stringMatching(new RegExp(`${TYPES}${deviceType.id}/$`)), app_label: 'dcim', model: 'devicetype' });
+    expect((await app.get(`${TYPES}${deviceType.id}/`)).body).toEqual(deviceType);
+    expect((await app.get(`${TYPES}?app_label=dcim&model=devicetype`)).body.results).toEqual([deviceType]);
+    expect((await app.get(`${TYPES}?q=devicety`)).body.count).toBe(1);
+    expect((await app.get(`${TYPES}?id=${deviceType.id}`)).body.count).toBe(1);
+    expect((await app.post(TYPES, { app_label: 'x', model: 'y' })).status).toBe(405);
+    expect((await app.delete(`${TYPES}${deviceType.id}/`)).status).toBe(405);
+    expect((await app.get(`${TYPES}999999/`)).status).toBe(404);
+  });
+
+  test('a restarted server keeps the ids', async () => {
+    const before = (await app.get('/api/extras/content-types/?limit=0')).body.results;
+    const { syncContentTypes } = await import('../../models/extras');
+    await syncContentTypes(app.server.db, app.server.registry);
+    expect((await app.get('/api/extras/content-types/?limit=0')).body.results).toEqual(before);
+  });
+});
+
 describe('/api/status/', () => {
   test('versions, applications and plugins under hyphenated keys, for authenticated users only', async () => {
     const res = await app.get('/api/status/');

@@ -22,8 +22,10 @@ beforeAll(async () => {
   readOnly = await app.createToken(app.adminId, { writeEnabled: false });
   powerless = await app.createToken(await app.createUser('powerless'));
   for (const model of registry.routed) {
-    const body = await FACTORIES[model.label].build(contextFor(app, FACTORIES));
-    const res = await app.post(model.listPath, body);
+    // Read-only models (content types) are filled by the server: an existing row stands in.
+    const res = model.allows('create')
+      ? await app.post(model.listPath, await FACTORIES[model.label].build(contextFor(app, FACTORIES)))
+      : { status: 201, body: (await app.get(`${model.listPath}?limit=1`)).body.results[0] };
     if (res.status !== 201) throw new Error(`${model.label}: ${res.status} ${JSON.stringify(res.body)}`);
     routes.push({ path: model.listPath, model: model.label, detail: false });
     routes.push({ path: `${model.listPath}${res.body.id}/`, model: model.label, detail: true });

@@ -2,8 +2,8 @@ import { TableColumn, TableForeignKey, TableIndex, type MigrationInterface, type
 import { createTable, tableColumn } from '../../framework/db/migration-schema';
 
 /** Drafted by generators/migration.ts; reviewed before commit. */
-export class AddConfigContextsNotes1795445005189 implements MigrationInterface {
-  name = 'AddConfigContextsNotes1795445005189';
+export class AddConfigContextsNotes1795445362557 implements MigrationInterface {
+  name = 'AddConfigContextsNotes1795445362557';
 
   async up(qr: QueryRunner): Promise<void> {
     await createTable(qr, {
@@ -203,6 +203,18 @@ export class AddConfigContextsNotes1795445005189 implements MigrationInterface {
       ],
     });
     await createTable(qr, {
+      name: 'extras_contenttype',
+      columns: [
+        { name: 'id', type: 'integer', primary: true, increment: true },
+        { name: 'app_label', type: 'varchar', length: '100' },
+        { name: 'model', type: 'varchar', length: '100' },
+        { name: 'verbose_name', type: 'varchar', length: '200' },
+      ],
+      uniques: [
+        { columns: ['app_label', 'model'] },
+      ],
+    });
+    await createTable(qr, {
       name: 'extras_customlink',
       columns: [
         { name: 'id', type: 'uuid', primary: true },
@@ -276,6 +288,7 @@ export class AddConfigContextsNotes1795445005189 implements MigrationInterface {
     await qr.dropTable("extras_note");
     await qr.dropTable("extras_exporttemplate");
     await qr.dropTable("extras_customlink");
+    await qr.dropTable("extras_contenttype");
     await qr.dropTable("extras_configcontext_tenants");
     await qr.dropTable("extras_configcontext_tenant_groups");
     await qr.dropTable("extras_configcontext_tags");
