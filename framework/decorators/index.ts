@@ -6,6 +6,7 @@ import { contentTypesKind, type ContentTypesOptions } from '../fields/content-ty
 import { customFieldsKind } from '../fields/custom-fields';
 import { computedKind, type ComputedOptions } from '../fields/computed';
 import { contentTypeKind, type ContentTypeOptions } from '../fields/content-type';
+import { notesUrlKind } from '../fields/notes-url';
 import { TAIL_RANK } from '../metadata/model-meta';
 import { dateKind, dateTimeKind, type DateOptions } from '../fields/date';
 import { decimalKind, type DecimalOptions } from '../fields/decimal';
@@ -254,6 +255,11 @@ export function IntegerPrimaryKey(): PropertyDecorator {
 }
 
 /** Read-only: the first non-null of the named fields (`primary_ip` of `primary_ip6`, `primary_ip4`). */
+/** `notes_url`, placed with the common fields; the model must also serve the `/notes/` action. */
+export function NotesUrl(): PropertyDecorator {
+  return declareField(notesUrlKind, { slot: 'tail', rank: TAIL_RANK.notes_url, readOnly: true, required: false, lookups: false, label: 'Notes url' } as FieldOptions);
+}
+
 export function FirstOf(of: string[], options: FieldOptions = {}): PropertyDecorator {
   return declareField(firstOfKind, { readOnly: true, required: false, lookups: false, ...options, of } as FieldOptions);
 }

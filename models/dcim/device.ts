@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   ComputedField,
   Field,
   Filter,
@@ -60,6 +61,9 @@ import { Manufacturer } from './manufacturer';
   },
 })
 export class Device extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 64, nullable: true, blank: true })
   name!: string | null;
 

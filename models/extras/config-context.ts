@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   ChangeLoggedModel,
   ComputedField,
   ContentTypeField,
@@ -43,6 +44,9 @@ const ownerless = { from: [] as string[], compute: () => null, label: 'Owner' };
   uniqueTogether: [['name', 'owner_content_type', 'owner_object_id']],
 })
 export class ConfigContextSchema extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 200 })
   name!: string;
 
@@ -84,6 +88,9 @@ export class ConfigContextSchema extends OrganizationalModel {
   uniqueTogether: [['name', 'owner_content_type', 'owner_object_id']],
 })
 export class ConfigContext extends ChangeLoggedModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100 })
   name!: string;
 

@@ -1,4 +1,4 @@
-import { ChangeLoggedModel, ChoiceField, ContentTypeField, Field, Model } from '../../framework';
+import { NotesUrl, ChangeLoggedModel, ChoiceField, ContentTypeField, Field, Model } from '../../framework';
 import { ButtonClass } from './choices';
 
 /** A link shown on the pages of one model's objects, its text and URL rendered from templates. */
@@ -10,6 +10,9 @@ import { ButtonClass } from './choices';
   search: ['name', 'target_url', 'text', 'content_type'],
 })
 export class CustomLink extends ChangeLoggedModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 500, help: 'Jinja2 template code for link URL. Reference the object as {{ obj }} such as {{ obj.platform.slug }}.' })
   target_url!: string;
 

@@ -1,4 +1,4 @@
-import { ChangeLoggedModel, ComputedField, ContentTypeField, countObjects, Field, Model, ValidationError, type Values, type WriteContext } from '../../framework';
+import { NotesUrl, ChangeLoggedModel, ComputedField, ContentTypeField, countObjects, Field, Model, ValidationError, type Values, type WriteContext } from '../../framework';
 
 /**
  * A template that renders a list of one model's objects as a file. The API stores templates;
@@ -16,6 +16,9 @@ import { ChangeLoggedModel, ComputedField, ContentTypeField, countObjects, Field
   uniqueTogether: [['content_type', 'name', 'owner_content_type', 'owner_object_id']],
 })
 export class ExportTemplate extends ChangeLoggedModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @ContentTypeField({ single: true })
   content_type!: string;
 

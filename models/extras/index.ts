@@ -8,6 +8,7 @@ import { CustomField, CustomFieldChoice } from './custom-field';
 import { CustomLink } from './custom-link';
 import { ExportTemplate } from './export-template';
 import { Note } from './note';
+import { noteActions } from './note.actions';
 import { provider as customFields } from './custom-fields.provider';
 import { Relationship, RelationshipAssociation } from './relationship';
 import { provider as relationships } from './relationships.provider';
@@ -22,6 +23,7 @@ export default defineApp(
   'extras',
   [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType],
   {
+    actions: noteActions,
     provides: {
       tags: { tag: () => Tag, through: () => TaggedItem },
       custom_fields: customFields,

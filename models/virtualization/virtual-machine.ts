@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   ComputedField,
   Field,
   ForeignKey,
@@ -53,6 +54,9 @@ import { Cluster } from './cluster';
   },
 })
 export class VirtualMachine extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 64 })
   name!: string;
 

@@ -73,7 +73,7 @@ describe('config context definitions', () => {
     expect(Object.keys(c)).toEqual([
       'id', 'display', 'url', 'name', 'owner_content_type', 'owner_object_id', 'owner', 'weight', 'description', 'schema', 'is_active',
       'regions', 'sites', 'roles', 'device_types', 'platforms', 'cluster_groups', 'clusters', 'tenant_groups', 'tenants', 'tags', 'data',
-      'created', 'last_updated',
+      'created', 'last_updated', 'notes_url',
     ]);
     expect(c).toMatchObject({ display: 'ntp-eu', weight: 1000, is_active: true, owner: null, owner_content_type: null, schema: null, tags: [w.tag.slug], sites: [] });
     expect(c.regions).toEqual([expect.objectContaining({ id: w.region.id, name: w.region.name })]);

@@ -58,13 +58,39 @@ describe('notes', () => {
   });
 });
 
+describe('/notes/ under an object', () => {
+  test('POST attaches a note to the object, GET lists them paginated; unknown objects are 404', async () => {
+    const site = await made('/api/dcim/sites/', { name: `Annotated ${++seq}`, status: 'active' });
+    expect(site.notes_url).toBe(`${site.url}notes/`);
+    const other = await made('/api/dcim/sites/', { name: `Other ${seq}`, status: 'active' });
+    await made('/api/extras/notes/', { assigned_object_type: 'dcim.site', assigned_object_id: other.id, note: 'elsewhere' });
+    const posted = await app.post(`/api/dcim/sites/${site.id}/notes/`, { note: 'first', assigned_object_id: other.id });
+    expect(posted.status).toBe(201);
+    expect(posted.body).toMatchObject({ note: 'first', assigned_object_type: 'dcim.site', assigned_object_id: site.id, user: { id: app.adminId } });
+    expect((await app.post(`/api/dcim/sites/${site.id}/notes/`, { note: 'second' })).status).toBe(201);
+    const listed = await app.get(`/api/dcim/sites/${site.id}/notes/?limit=1`);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ count: 2, previous: null });
+    expect(listed.body.results.map((n: Obj) => n.note)).toEqual(['first']);
+    expect(listed.body.next).toMatch(new RegExp(`/api/dcim/sites/${site.id}/notes/\\?limit=1&offset=1$`));
+    expect((await app.get(`/api/extras/notes/${posted.body.id}/`)).body.assigned_object).toMatchObject({ id: site.id });
+    expect((await app.post(`/api/dcim/sites/${site.id}/notes/`, {})).body).toEqual({ note: ['This field is required.'] });
+    const unknown = '3f6d2b7e-9a41-4c1e-8f0a-2d5b6c7e8f90';
+    expect((await app.get(`/api/dcim/sites/${unknown}/notes/`)).status).toBe(404);
+    expect((await app.post(`/api/dcim/sites/${unknown}/notes/`, { note: 'x' })).status).toBe(404);
+    const readOnly = await app.createToken(app.adminId, { writeEnabled: false });
+    expect((await app.post(`/api/dcim/sites/${site.id}/notes/`, { note: 'x' }, readOnly)).status).toBe(403);
+    expect((await app.get(`/api/dcim/sites/${site.id}/notes/`, readOnly)).body.count).toBe(2);
+  });
+});
+
 describe('custom links', () => {
   const LINKS = '/api/extras/custom-links/';
 
   test('representation, plain button class, required new_window, unique name, filters', async () => {
     const link = await made(LINKS, { name: 'Docs', content_type: 'dcim.site', text: 'Docs', target_url: 'https://docs.example/{{ obj.slug }}', new_window: true, button_class: 'primary' });
     expect(Object.keys(link)).toEqual([
-      'id', 'display', 'url', 'target_url', 'name', 'content_type', 'text', 'weight', 'group_name', 'button_class', 'new_window', 'created', 'last_updated',
+      'id', 'display', 'url', 'target_url', 'name', 'content_type', 'text', 'weight', 'group_name', 'button_class', 'new_window', 'created', 'last_updated', 'notes_url',
     ]);
     expect(link).toMatchObject({ display: 'Docs', weight: 100, group_name: '', button_class: 'primary', new_window: true });
     expect((await app.post(LINKS, { name: 'no-window', content_type: 'dcim.site', text: 'x', target_url: 'x' })).body).toEqual({ new_window: ['This field is required.'] });
@@ -83,7 +109,7 @@ describe('export templates', () => {
     const t = await made(TEMPLATES, { content_type: 'dcim.site', name: 'CSV', template_code: '{% for s in queryset %}{{ s.name }}{% endfor %}', file_extension: '.csv' });
     expect(Object.keys(t)).toEqual([
       'id', 'display', 'url', 'content_type', 'owner_content_type', 'owner_object_id', 'owner', 'name', 'description', 'template_code', 'mime_type',
-      'file_extension', 'created', 'last_updated',
+      'file_extension', 'created', 'last_updated', 'notes_url',
     ]);
     expect(t).toMatchObject({ display: 'dcim | site: CSV', owner: null, mime_type: '', file_extension: '.csv' });
     const twice = await app.post(TEMPLATES, { content_type: 'dcim.site', name: 'CSV', template_code: 'x' });
