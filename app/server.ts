@@ -9,7 +9,7 @@ import { Logger } from '../framework/http/logger';
 import { apiRouter, type Services } from '../framework/router/api';
 import type { Registry } from '../framework';
 import { objectPermissionEngine, usersAuthBackend } from '../models/users';
-import { changeLogListener, WebhookWorker } from '../models/extras';
+import { changeLogListener, syncContentTypes, WebhookWorker } from '../models/extras';
 import { addWriteListener } from '../framework';
 import type { Config } from './config';
 import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './database';
@@ -51,6 +51,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   }
   indexUniqueConstraints(ds, registry);
   const db = openDatabase(ds);
+  // Content types mirror the registry (core models and the enabled plugins'), so after migrations.
+  if (options.migrate !== false) await syncContentTypes(db, registry);
   const webhooks = new WebhookWorker(db, registry, {
     pollSeconds: config.webhookPollSeconds,
     maxAttempts: config.webhookMaxAttempts,

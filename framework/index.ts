@@ -30,6 +30,7 @@ export {
   ContentTypeField,
   IntegerPrimaryKey,
   FirstOf,
+  NotesUrl,
   declareField,
 } from './decorators';
 export { BaseModel, ChangeLoggedModel, OrganizationalModel, PrimaryModel } from './models';

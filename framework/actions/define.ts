@@ -13,7 +13,7 @@ import type { Values } from '../serializer/write-context';
 import type { HandlerArgs, ModelAction } from '../router/api';
 import { visible } from '../views/read';
 import { createObjects, inTransaction, renderInOrder } from '../views/write';
-import { renderByIds, renderOne } from '../views/read';
+import { listView, renderByIds, renderOne } from '../views/read';
 
 /** What an extra action's handler works with: the request, its object and the write path. */
 export class ActionRequest {
@@ -73,6 +73,14 @@ export class ActionRequest {
     const out = { ...(obj as Record<string, Json>) };
     for (const f of model.fields) if (f.kind.name === 'related-count') delete out[f.name];
     return out;
+  }
+
+  /**
+   * A page of another model's objects limited by `where`, answered as that model's list endpoint
+   * answers (envelope, links to this URL, the request's filters): a note list under its object.
+   */
+  list(cls: ModelClass, where: Predicate): Promise<Reply> {
+    return listView(this.ctx, this.meta(cls), where);
   }
 
   /** Full representations in the given order, or one object. */

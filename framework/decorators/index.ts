@@ -6,6 +6,7 @@ import { contentTypesKind, type ContentTypesOptions } from '../fields/content-ty
 import { customFieldsKind } from '../fields/custom-fields';
 import { computedKind, type ComputedOptions } from '../fields/computed';
 import { contentTypeKind, type ContentTypeOptions } from '../fields/content-type';
+import { notesUrlKind } from '../fields/notes-url';
 import { TAIL_RANK } from '../metadata/model-meta';
 import { dateKind, dateTimeKind, type DateOptions } from '../fields/date';
 import { decimalKind, type DecimalOptions } from '../fields/decimal';
@@ -231,10 +232,14 @@ export function NetworkField(options: { role: NetworkRole; noun: string } & Fiel
  * A generic relation: declares `<relation>_type`, `<relation>_id` (written together) and the
  * read-only nested `<relation>`, on the property named after the relation.
  */
-export function GenericForeignKey(options: { types?: string[]; forFeature?: string; help?: string }): PropertyDecorator {
+export function GenericForeignKey(options: { types?: string[]; forFeature?: string; help?: string; required?: boolean }): PropertyDecorator {
   return (proto, property) => {
     const relation = String(property);
-    const shared = { types: options.types ?? [], forFeature: options.forFeature, relation, nullable: true, required: false, default: null };
+    const types = options.types ?? [];
+    // A required relation (a note's object) must be named on create; an optional one defaults to none.
+    const shared = options.required
+      ? { types, forFeature: options.forFeature, relation, nullable: false, required: true }
+      : { types, forFeature: options.forFeature, relation, nullable: true, required: false, default: null };
     declareField(genericTypeKind, { ...shared, label: `${relation.replace(/_/g, ' ')} type` } as FieldOptions)(proto, `${relation}_type`);
     declareField(genericIdKind, { ...shared, label: `${relation.replace(/_/g, ' ')} id` } as FieldOptions)(proto, `${relation}_id`);
     declareField(genericObjectKind, { ...shared, readOnly: true, lookups: false, help: options.help } as FieldOptions)(proto, relation);
@@ -254,6 +259,11 @@ export function IntegerPrimaryKey(): PropertyDecorator {
 }
 
 /** Read-only: the first non-null of the named fields (`primary_ip` of `primary_ip6`, `primary_ip4`). */
+/** `notes_url`, placed with the common fields; the model must also serve the `/notes/` action. */
+export function NotesUrl(): PropertyDecorator {
+  return declareField(notesUrlKind, { slot: 'tail', rank: TAIL_RANK.notes_url, readOnly: true, required: false, lookups: false, label: 'Notes url' } as FieldOptions);
+}
+
 export function FirstOf(of: string[], options: FieldOptions = {}): PropertyDecorator {
   return declareField(firstOfKind, { readOnly: true, required: false, lookups: false, ...options, of } as FieldOptions);
 }

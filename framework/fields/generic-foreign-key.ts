@@ -9,7 +9,7 @@ import { objectEmitter } from '../serializer/representation';
 import type { RenderContext } from '../serializer/render-context';
 import { SelectBuilder, type Id } from '../serializer/select';
 import type { ApiVersion } from '../versioning/version';
-import { applyColumn, baseInfo, compareIdentity, textReader } from './common';
+import { applyColumn, baseInfo, compareIdentity, rejectNull, textReader } from './common';
 import { parseId } from './foreign-key';
 import { canonicalUuid } from './uuid';
 import { FilterValueError, type FieldKind } from './kind';
@@ -20,7 +20,10 @@ import { FilterValueError, type FieldKind } from './kind';
  * together; the registry checks that the pair names an existing object of an allowed type.
  */
 export interface GenericForeignKeyOptions extends FieldOptions {
-  /** Allowed target labels, e.g. `['dcim.interface', 'virtualization.vminterface']`. */
+  /**
+   * Allowed target labels, e.g. `['dcim.interface', 'virtualization.vminterface']`; `['*']`
+   * allows every model with an endpoint (notes attach to any object).
+   */
   types: string[];
   /** Instead of `types`: every model taking part in this feature (`changelog`). */
   forFeature?: string;
@@ -41,6 +44,8 @@ function targets(field: FieldMeta): ModelMeta[] {
   return (field.extra.targets as ModelMeta[] | undefined) ?? [];
 }
 
+/** The labels a `<name>_type` field accepts, once resolved. */
+
 /** `<name>_type`: a content-type label or null. */
 export const genericTypeKind: FieldKind & ResolvingKind = {
   name: 'generic-type',
@@ -49,8 +54,12 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
     applyColumn(proto, property, { name: options.column ?? property, type: 'varchar', length: 100, nullable: true });
   },
   resolve(field: FieldMeta, registry: Registry) {
-    const feature = opts(field).forFeature;
-    if (feature) field.extra.types = registry.labelsWith(feature);
+    const o = opts(field);
+    // Every model with a feature (change records), every routed model (`'*'`, notes), or a list.
+    if (o.forFeature) field.extra.types = registry.labelsWith(o.forFeature);
+    else if (o.types.includes('*')) {
+      field.extra.types = registry.models.filter((m) => m.path && !m.integerPk).map((m) => m.label).sort();
+    }
     field.extra.targets = typesOf(field).map((label) => {
       const model = registry.models.find((m) => m.label === label);
       if (!model) throw new Error(`${field.model.label}.${field.name}: unknown generic target ${label}`);
@@ -60,7 +69,7 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
   column: (field) => field.options.column ?? field.name,
   reader: textReader,
   parse(field, input) {
-    if (input === null || input === '') return null;
+    if (rejectNull(field, input) || input === '') return null;
     if (typeof input !== 'string') throw new FieldError('Invalid value. Specify a content type as \'<app_label>.<model_name>\'.');
     if (!/^[a-z0-9_]+\.[a-z0-9_]+$/.test(input)) throw new FieldError('Invalid value. Specify a content type as \'<app_label>.<model_name>\'.');
     if (!typesOf(field).includes(input)) throw new FieldError(`Invalid content type: ${input}`);
@@ -92,8 +101,8 @@ export const genericIdKind: FieldKind = {
   },
   column: (field) => field.options.column ?? field.name,
   reader: textReader,
-  parse(_field, input) {
-    if (input === null || input === '') return null;
+  parse(field, input) {
+    if (rejectNull(field, input) || input === '') return null;
     const id = typeof input === 'string' ? canonicalUuid(input) : null;
     if (!id) throw new FieldError('Must be a valid UUID.');
     return id;
@@ -113,50 +122,53 @@ export const genericIdKind: FieldKind = {
   schema: () => ({ type: 'string', format: 'uuid', nullable: true }),
 };
 
-/** `type|id`: how a target is keyed among the loaded objects of a page. */
-function pairKey(type: unknown, id: unknown): string | null {
-  return type === null || type === undefined || id === null || id === undefined ? null : `${String(type)}|${String(id)}`;
-}
+/** Separates the type and the id in the keys the loader works with. */
+const PAIR = '|';
 
-/** Loads the nested forms of the targets on a page: one query per type present on the page. */
+/**
+ * Loads the nested forms of the targets on a page, keyed `type|id`: one query per type present
+ * on the page (a note list touches only the types its notes name, not every model).
+ */
 function targetLoader(field: FieldMeta, typeIndex: number, idIndex: number, version: ApiVersion, key: string) {
   const cache = new Map<string, Map<string, { model: ModelMeta; sql: string; emit: ReturnType<typeof objectEmitter> }>>();
   return {
     key,
     idIndex,
-    rowKey: (row: unknown[]) => pairKey(row[typeIndex], row[idIndex]),
-    async load(pairs: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
+    rowKey(row: unknown[]): Id | null {
+      const type = row[typeIndex];
+      const id = row[idIndex];
+      return type === null || type === undefined || id === null || id === undefined ? null : `${String(type)}${PAIR}${String(id)}`;
+    },
+    async load(keys: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
       const dialect = rc.db.dialect;
       let compiled = cache.get(dialect.name);
-      if (!compiled) {
-        compiled = new Map(
-          targets(field).map((model) => {
-            const sb = new SelectBuilder(model, dialect);
-            const emit = objectEmitter(model, sb.root, { brief: true, nested: true, version });
-            // Results are keyed by id: no ordering (which may need joins the nested form does not make).
-            return [model.label, { model, sql: `${sb.selectFrom()} WHERE %WHERE%`, emit }] as const;
-          }),
-        );
-        cache.set(dialect.name, compiled);
-      }
+      if (!compiled) cache.set(dialect.name, (compiled = new Map()));
       const byType = new Map<string, string[]>();
-      for (const pair of pairs) {
-        const at = String(pair).indexOf('|');
-        const type = String(pair).slice(0, at);
-        byType.set(type, [...(byType.get(type) ?? []), String(pair).slice(at + 1)]);
+      for (const k of keys) {
+        const [type, id] = String(k).split(PAIR);
+        byType.set(type, [...(byType.get(type) ?? []), id]);
       }
       const out = new Map<Id, Json>();
       const q = dialect.quote;
       for (const [type, ids] of byType) {
-        const c = compiled.get(type);
-        if (!c) continue;
-        const wanted = ids.map((id) => parseId(c.model, id)).filter((id): id is Id => id !== null);
+        const model = targets(field).find((m) => m.label === type);
+        if (!model) continue;
+        let c = compiled.get(type);
+        if (!c) {
+          const sb = new SelectBuilder(model, dialect);
+          const emit = objectEmitter(model, sb.root, { brief: true, nested: true, version });
+          // Results are keyed by id: no ordering (which may need joins the nested form does not make).
+          c = { model, sql: `${sb.selectFrom()} WHERE %WHERE%`, emit };
+          compiled.set(type, c);
+        }
+        // A stored id that is not one of the model's ids matches nothing (PostgreSQL refuses to compare it).
+        const wanted = ids.map((id) => parseId(model, id)).filter((id): id is Id => id !== null);
         if (wanted.length === 0) continue;
         const params = new Params(dialect);
-        const where = `${q('t0')}.${q(c.model.pk.column as string)} IN (${params.list(wanted)})`;
+        const where = `${q('t0')}.${q(model.pk.column as string)} IN (${params.list(wanted)})`;
         for (const row of await rc.db.rows(c.sql.replace('%WHERE%', where), params.values)) {
           const obj = c.emit(row, rc) as { id: Id };
-          out.set(pairKey(type, obj.id) as string, obj as unknown as Json);
+          out.set(`${type}${PAIR}${String(obj.id)}`, obj as unknown as Json);
         }
       }
       return out;
@@ -172,7 +184,8 @@ export const genericObjectKind: FieldKind = {
   },
   column: () => null,
   reader(field, scope, mode) {
-    if (mode.brief) return null;
+    // Only a model's own brief form (a note's) carries the target; nested forms never do.
+    if (mode.brief && mode.nested) return null;
     const o = opts(field);
     const idIndex = scope.column(`${o.relation}_id`);
     const typeIndex = scope.column(`${o.relation}_type`);
@@ -180,9 +193,10 @@ export const genericObjectKind: FieldKind = {
     const typeField = field.model.field(`${o.relation}_type`) as FieldMeta;
     // Targets are known once the type field resolved them.
     field.extra.targets = typeField.extra.targets;
-    scope.addLoader(targetLoader(field, typeIndex, idIndex, mode.version, key));
+    const loader = targetLoader(field, typeIndex, idIndex, mode.version, key);
+    scope.addLoader(loader);
     return (row, rc) => {
-      const pair = pairKey(row[typeIndex], row[idIndex]);
+      const pair = loader.rowKey(row);
       return pair === null ? null : (rc.loaded.get(key)?.get(pair) ?? null);
     };
   },
@@ -196,6 +210,10 @@ async function checkGenericPair(field: FieldMeta, values: Record<string, unknown
   const relation = opts(field).relation;
   const type = values[`${relation}_type`] ?? null;
   const id = values[`${relation}_id`] ?? null;
+  if (field.required && (type === null || id === null)) {
+    const missing = [`${relation}_type`, `${relation}_id`].filter((name) => (values[name] ?? null) === null);
+    throw new ValidationError(Object.fromEntries(missing.map((name) => [name, ['This field may not be null.']])));
+  }
   if ((type === null) !== (id === null)) {
     throw ValidationError.model(`${relation}_type and ${relation}_id must either both be null or both be non-null`);
   }

@@ -26,6 +26,11 @@ export interface ManyToManyOptions extends FieldOptions {
   restrictBy?: string;
   /** Name of the other side, for attribute lookups from the target (`importing_vrfs`). */
   related?: string;
+  /**
+   * Read and written as this attribute of the targets instead of nested objects (DRF's
+   * SlugRelatedField: a config context's `tags` are tag slugs).
+   */
+  slugField?: string;
 }
 
 function opts(field: FieldMeta): ManyToManyOptions {
@@ -45,7 +50,8 @@ function targetName(options: ManyToManyOptions): string {
 function linkLoader(field: FieldMeta, ownerIdIndex: number, version: import('../versioning/version').ApiVersion, key: string) {
   const target = field.target as ModelMeta;
   const link = linkOf(field);
-  const cache = new Map<string, { sql: string; ownerIndex: number; emit: ReturnType<typeof objectEmitter> }>();
+  const slugField = opts(field).slugField;
+  const cache = new Map<string, { sql: string; ownerIndex: number; emit: (row: unknown[], rc: import('../serializer/render-context').RenderContext) => Json }>();
   return {
     key,
     idIndex: ownerIdIndex,
@@ -54,8 +60,14 @@ function linkLoader(field: FieldMeta, ownerIdIndex: number, version: import('../
       let compiled = cache.get(dialect.name);
       if (!compiled) {
         const sb = new SelectBuilder(target, dialect);
-        const emit = objectEmitter(target, sb.root, { brief: true, nested: true, version });
         const q = dialect.quote;
+        let emit: (row: unknown[], rc: import('../serializer/render-context').RenderContext) => Json;
+        if (slugField) {
+          const slugIndex = sb.add(`${q('t0')}.${q(target.field(slugField)?.column as string)}`);
+          emit = (row) => row[slugIndex] as Json;
+        } else {
+          emit = objectEmitter(target, sb.root, { brief: true, nested: true, version });
+        }
         const ownerIndex = sb.add(`${q('lk')}.${q(link.owner)}`);
         const order = orderBy(target, sb.root, dialect);
         const from = `${q(target.table)} ${q('t0')} JOIN ${q(link.table)} ${q('lk')} ON ${q('lk')}.${q(link.target)} = ${q('t0')}.${q(target.pk.column as string)}`;
@@ -91,6 +103,23 @@ async function currentLinks(field: FieldMeta, ids: Id[], wc: { tx: WriteContext[
   for (const id of ids) out.set(id, []);
   for (const [owner, target] of rows) out.get(owner as Id)?.push(target as Id);
   return out;
+}
+
+/** Targets named by one attribute each, with DRF SlugRelatedField's messages. */
+async function parseSlugs(target: ModelMeta, slugField: string, input: unknown[], wc: WriteContext): Promise<Id[]> {
+  const q = wc.tx.dialect.quote;
+  const column = target.field(slugField)?.column as string;
+  const ids: Id[] = [];
+  for (const item of input) {
+    if (typeof item !== 'string' && typeof item !== 'number') throw new FieldError('Invalid value.');
+    const rows = await wc.tx.rows(
+      `SELECT ${q(target.pk.column as string)} FROM ${q(target.table)} WHERE ${q(column)} = ${wc.tx.dialect.placeholder(1)}`,
+      [String(item)],
+    );
+    if (rows.length === 0) throw new FieldError(`Object with ${slugField}=${String(item)} does not exist.`);
+    ids.push(rows[0][0] as Id);
+  }
+  return [...new Set(ids)];
 }
 
 export const manyToManyKind: FieldKind & ResolvingKind = {
@@ -143,6 +172,8 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
   async parse(field, input, wc) {
     if (!Array.isArray(input)) throw new FieldError(`Expected a list of items but got type "${pyTypeName(input)}".`);
     const target = field.target as ModelMeta;
+    const slugField = opts(field).slugField;
+    if (slugField) return parseSlugs(target, slugField, input, wc);
     const ids: Id[] = [];
     for (const item of input) {
       if (opts(field).writeBy === 'nested') {
@@ -181,6 +212,7 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
   defaultValue: () => [],
   schema(field, mode, sc) {
     const target = field.target as ModelMeta;
+    if (opts(field).slugField) return { type: 'array', items: { type: 'string' } };
     if (mode !== 'write') return { type: 'array', items: sc.nested(target) };
     if (opts(field).writeBy === 'nested') return { type: 'array', items: sc.related(target) };
     return { type: 'array', items: target.integerPk ? { type: 'integer' } : { type: 'string', format: 'uuid' } };
@@ -235,6 +267,7 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
   },
   info(field, ic) {
     const info: FieldInfo = baseInfo(field, 'field');
+    if (opts(field).slugField) return info;
     info.child = { type: 'nested object', required: false, read_only: false, label: '', children: ic.nestedInfo(field) };
     return info;
   },

@@ -1,4 +1,4 @@
-import { Field, Model, OrganizationalModel, RelatedCount } from '../../framework';
+import { NotesUrl, Field, Model, OrganizationalModel, RelatedCount } from '../../framework';
 import { VirtualMachine } from '../virtualization/virtual-machine';
 import { Device } from './device';
 
@@ -17,6 +17,9 @@ import { Device } from './device';
   },
 })
 export class DeviceRole extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

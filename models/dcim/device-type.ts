@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   ChoiceField,
   Field,
   ForeignKey,
@@ -27,6 +28,9 @@ import { Manufacturer } from './manufacturer';
   },
 })
 export class DeviceType extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @ForeignKey(() => Manufacturer, { onDelete: 'protect', related: 'device_types' })
   manufacturer!: Manufacturer;
 

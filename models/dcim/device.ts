@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   ComputedField,
   Field,
   Filter,
@@ -21,6 +22,8 @@ import {
 import { IPAddress } from '../ipam/ip-address';
 import { checkPrimaryIps } from '../ipam/primary-ip';
 import { Status } from '../extras/status';
+import { ConfigContextSchema } from '../extras/config-context';
+import { checkLocalContext } from '../extras/local-context';
 import { Tenant } from '../tenancy/tenant';
 import { Cluster } from '../virtualization/cluster';
 import { DeviceRole } from './device-role';
@@ -58,6 +61,9 @@ import { Manufacturer } from './manufacturer';
   },
 })
 export class Device extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 64, nullable: true, blank: true })
   name!: string | null;
 
@@ -103,10 +109,13 @@ export class Device extends PrimaryModel {
   @Field.Text({ lookups: false })
   comments!: string;
 
+  @ForeignKey(() => ConfigContextSchema, { nullable: true, onDelete: 'set_null', related: 'devices', label: 'Local context schema' })
+  local_context_schema!: ConfigContextSchema | null;
+
   @Field.JSON({ object: true })
   local_context_data!: Record<string, unknown> | null;
 
-  /** Rendered by the config-context feature when an application provides it; `{}` until then. */
+  /** The matching config contexts merged with the local context data (extras' config-context provider). */
   @ComputedField({ optOut: 'exclude' })
   config_context!: Record<string, unknown>;
 
@@ -124,6 +133,7 @@ export class Device extends PrimaryModel {
   }
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {
+    await checkLocalContext(values, wc);
     await checkPrimaryIps(values, wc, 'dcim.interface', 'device');
     const platform = values.platform ? await loadObject(wc, Platform, values.platform as string) : null;
     if (platform?.manufacturer) {

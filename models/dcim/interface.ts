@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   ChoiceField,
   Field,
   Filter,
@@ -55,6 +56,9 @@ function describe(values: Values): string {
   },
 })
 export class Interface extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   // Filtered by the named `device`/`device_id` filters below, as Nautobot's method filters do.
   @ForeignKey(() => Device, { onDelete: 'cascade', related: 'interfaces', lookups: false })
   device!: Device;

@@ -1,4 +1,4 @@
-import { Field, Model, OrganizationalModel, RelatedCount } from '../../framework';
+import { NotesUrl, Field, Model, OrganizationalModel, RelatedCount } from '../../framework';
 import { DeviceType } from './device-type';
 import { Platform } from './platform';
 
@@ -17,6 +17,9 @@ import { Platform } from './platform';
   },
 })
 export class Manufacturer extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

@@ -1,4 +1,4 @@
-import { ComputedField, Field, ForeignKey, Filter, Model, OrganizationalModel, RelatedCount, type Predicate, type Predicates } from '../../framework';
+import { NotesUrl, ComputedField, Field, ForeignKey, Filter, Model, OrganizationalModel, RelatedCount, type Predicate, type Predicates } from '../../framework';
 import { VirtualMachine } from '../virtualization/virtual-machine';
 import { Device } from './device';
 import { Manufacturer } from './manufacturer';
@@ -19,6 +19,9 @@ import { networkDriverMappings } from './network-drivers';
   },
 })
 export class Platform extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

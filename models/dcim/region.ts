@@ -1,4 +1,4 @@
-import { Field, Model, OrganizationalModel, RelatedCount, TreeDepth, TreeParent } from '../../framework';
+import { NotesUrl, Field, Model, OrganizationalModel, RelatedCount, TreeDepth, TreeParent } from '../../framework';
 import { Site } from './site';
 
 /** A node in a geographic tree (continent, country, metro…) that sites are placed in. */
@@ -15,6 +15,9 @@ import { Site } from './site';
   },
 })
 export class Region extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   Field,
   ForeignKey,
   Model,
@@ -37,6 +38,9 @@ import { Region } from './region';
   },
 })
 export class Site extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

@@ -41,3 +41,15 @@ export type ObjectChangeAction = ChoiceValue<typeof ObjectChangeAction>;
 
 /** Nautobot's WebhookHttpMethodChoices (a plain string on the wire). */
 export const WEBHOOK_HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Bootstrap button classes of custom links (`nautobot/utilities/choices.py`, ButtonColorChoices). */
+export const ButtonClass = defineChoices({
+  default: 'Default',
+  primary: 'Primary (blue)',
+  success: 'Success (green)',
+  info: 'Info (aqua)',
+  warning: 'Warning (orange)',
+  danger: 'Danger (red)',
+  link: 'None (link)',
+});
+export type ButtonClass = ChoiceValue<typeof ButtonClass>;

@@ -1,7 +1,14 @@
 import { defineApp } from '../../framework';
 import { ComputedField } from './computed-field';
+import { ConfigContext, ConfigContextSchema } from './config-context';
+import { ContentType, syncContentTypes } from './content-type';
+import { provider as configContexts } from './config-contexts.provider';
 import { provider as computedFields } from './computed-fields.provider';
 import { CustomField, CustomFieldChoice } from './custom-field';
+import { CustomLink } from './custom-link';
+import { ExportTemplate } from './export-template';
+import { Note } from './note';
+import { noteActions } from './note.actions';
 import { provider as customFields } from './custom-fields.provider';
 import { Relationship, RelationshipAssociation } from './relationship';
 import { provider as relationships } from './relationships.provider';
@@ -10,20 +17,23 @@ import { TaggedItem, Tag } from './tag';
 import { ObjectChange } from './object-change';
 import { Webhook, WebhookDelivery } from './webhook';
 
-export { Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField, ObjectChange, Webhook, WebhookDelivery };
+export { syncContentTypes };
+export { ConfigContext, ConfigContextSchema, ContentType, CustomLink, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField, ObjectChange, Webhook, WebhookDelivery };
 export { changeLogListener } from './change-log';
 export { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker';
 
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(
   'extras',
-  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ObjectChange, Webhook, WebhookDelivery],
+  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType, ObjectChange, Webhook, WebhookDelivery],
   {
+    actions: noteActions,
     provides: {
       tags: { tag: () => Tag, through: () => TaggedItem },
       custom_fields: customFields,
       computed_fields: computedFields,
       relationships,
+      config_context: configContexts,
     },
   },
 );

@@ -1,4 +1,4 @@
-import { ContentTypesField, Field, Model, OrganizationalModel } from '../../framework';
+import { NotesUrl, ContentTypesField, Field, Model, OrganizationalModel } from '../../framework';
 
 /** A named state (active, planned…) that objects of the selected models can take. */
 @Model({
@@ -10,6 +10,9 @@ import { ContentTypesField, Field, Model, OrganizationalModel } from '../../fram
   search: ['name', 'slug'],
 })
 export class Status extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @ContentTypesField({ forFeature: 'statuses' })
   content_types!: string[];
 

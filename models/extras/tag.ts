@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   BaseModel,
   ContentTypesField,
   Field,
@@ -20,6 +21,9 @@ import {
   search: ['name', 'slug'],
 })
 export class Tag extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   Field, ForeignKey, Model, NetworkField, networkText, PrimaryModel, ValidationError,
   type IPNetwork, type Predicates, type Values, type WriteContext, Filter,
 } from '../../framework';
@@ -18,6 +19,9 @@ import { RIR } from './rir';
   },
 })
 export class Aggregate extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @NetworkField({ role: 'network', noun: 'aggregate' })
   prefix!: IPNetwork;
 

@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   ChoiceField, Field, Filter, ForeignKey, GenericForeignKey, hostText, Model, NetworkField, parseNetwork, PrimaryModel, ReverseList, StatusField,
   ValidationError, FieldError, type IPNetwork, type Predicates, type Values, type WriteContext,
 } from '../../framework';
@@ -22,6 +23,9 @@ import { VRF } from './vrf';
   },
 })
 export class IPAddress extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @NetworkField({ role: 'host', noun: 'IP address', help: 'IPv4 or IPv6 address (with mask)' })
   address!: IPNetwork;
 

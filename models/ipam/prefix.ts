@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   Field, Filter, ForeignKey, Model, NetworkField, networkText, PrimaryModel, StatusField, ValidationError,
   type IPNetwork, type Predicates, type Values, type WriteContext,
 } from '../../framework';
@@ -24,6 +25,9 @@ import { VRF } from './vrf';
   },
 })
 export class Prefix extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @NetworkField({ role: 'network', noun: 'prefix', help: 'IPv4 or IPv6 network with mask' })
   prefix!: IPNetwork;
 

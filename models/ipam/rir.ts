@@ -1,4 +1,4 @@
-import { Field, Model, OrganizationalModel, RelatedCount } from '../../framework';
+import { NotesUrl, Field, Model, OrganizationalModel, RelatedCount } from '../../framework';
 import { Aggregate } from './aggregate';
 
 /** A regional Internet registry (ARIN, RIPE…) or a private space such as RFC 1918. */
@@ -11,6 +11,9 @@ import { Aggregate } from './aggregate';
   search: ['name', 'slug'],
 })
 export class RIR extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

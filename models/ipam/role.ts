@@ -1,4 +1,4 @@
-import { Field, Model, OrganizationalModel, RelatedCount } from '../../framework';
+import { NotesUrl, Field, Model, OrganizationalModel, RelatedCount } from '../../framework';
 import { Prefix } from './prefix';
 import { VLAN } from './vlan';
 
@@ -11,6 +11,9 @@ import { VLAN } from './vlan';
   search: ['name', 'slug'],
 })
 export class Role extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

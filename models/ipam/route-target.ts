@@ -1,4 +1,4 @@
-import { Field, Filter, ForeignKey, Model, PrimaryModel, type Predicates } from '../../framework';
+import { NotesUrl, Field, Filter, ForeignKey, Model, PrimaryModel, type Predicates } from '../../framework';
 import { Tenant } from '../tenancy/tenant';
 
 /** A BGP extended community (`65000:100`) that VRFs import and export. */
@@ -14,6 +14,9 @@ import { Tenant } from '../tenancy/tenant';
   },
 })
 export class RouteTarget extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 21, unique: true })
   name!: string;
 

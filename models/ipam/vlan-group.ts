@@ -1,4 +1,4 @@
-import { Field, ForeignKey, Model, OrganizationalModel, RelatedCount } from '../../framework';
+import { NotesUrl, Field, ForeignKey, Model, OrganizationalModel, RelatedCount } from '../../framework';
 import { Site } from '../dcim/site';
 import { VLAN } from './vlan';
 
@@ -17,6 +17,9 @@ import { VLAN } from './vlan';
   },
 })
 export class VLANGroup extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100 })
   name!: string;
 

@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   Field, Filter, ForeignKey, Model, PrimaryModel, RelatedCount, StatusField, ValidationError,
   type Predicate, type Predicates, type Values, type WriteContext,
 } from '../../framework';
@@ -26,6 +27,9 @@ import { VLANGroup } from './vlan-group';
   },
 })
 export class VLAN extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @ForeignKey(() => Site, { nullable: true, onDelete: 'protect', related: 'vlans' })
   site!: Site | null;
 

@@ -1,4 +1,4 @@
-import { Field, ForeignKey, ManyToMany, Model, PrimaryModel, RelatedCount } from '../../framework';
+import { NotesUrl, Field, ForeignKey, ManyToMany, Model, PrimaryModel, RelatedCount } from '../../framework';
 import { Tenant } from '../tenancy/tenant';
 import { IPAddress } from './ip-address';
 import { Prefix } from './prefix';
@@ -19,6 +19,9 @@ import { RouteTarget } from './route-target';
   },
 })
 export class VRF extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100 })
   name!: string;
 

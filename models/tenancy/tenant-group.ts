@@ -1,4 +1,4 @@
-import { Field, Model, OrganizationalModel, RelatedCount, TreeDepth, TreeParent } from '../../framework';
+import { NotesUrl, Field, Model, OrganizationalModel, RelatedCount, TreeDepth, TreeParent } from '../../framework';
 import { Tenant } from './tenant';
 
 /** A node in the tree organising tenants. */
@@ -10,6 +10,9 @@ import { Tenant } from './tenant';
   search: ['name', 'slug'],
 })
 export class TenantGroup extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

@@ -1,4 +1,4 @@
-import { Field, ForeignKey, Model, PrimaryModel, RelatedCount } from '../../framework';
+import { NotesUrl, Field, ForeignKey, Model, PrimaryModel, RelatedCount } from '../../framework';
 import { Device } from '../dcim/device';
 import { Site } from '../dcim/site';
 import { Cluster } from '../virtualization/cluster';
@@ -14,6 +14,9 @@ import { TenantGroup } from './tenant-group';
   search: ['name', 'slug', 'description', 'comments'],
 })
 export class Tenant extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

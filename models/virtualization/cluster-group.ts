@@ -1,4 +1,4 @@
-import { Field, Model, OrganizationalModel, RelatedCount } from '../../framework';
+import { NotesUrl, Field, Model, OrganizationalModel, RelatedCount } from '../../framework';
 import { Cluster } from './cluster';
 
 /** An optional grouping of clusters (by region, purpose…). */
@@ -14,6 +14,9 @@ import { Cluster } from './cluster';
   },
 })
 export class ClusterGroup extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

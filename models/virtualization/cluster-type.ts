@@ -1,4 +1,4 @@
-import { Field, Model, OrganizationalModel, RelatedCount } from '../../framework';
+import { NotesUrl, Field, Model, OrganizationalModel, RelatedCount } from '../../framework';
 import { Cluster } from './cluster';
 
 /** The kind of virtualisation platform a cluster runs (VMware vSphere, Proxmox…). */
@@ -14,6 +14,9 @@ import { Cluster } from './cluster';
   },
 })
 export class ClusterType extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

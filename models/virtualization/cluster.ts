@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   Field,
   ForeignKey,
   Model,
@@ -36,6 +37,9 @@ import { VirtualMachine } from './virtual-machine';
   },
 })
 export class Cluster extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   ComputedField,
   Field,
   ForeignKey,
@@ -22,6 +23,8 @@ import { DeviceRole } from '../dcim/device-role';
 import { Platform } from '../dcim/platform';
 import { Site } from '../dcim/site';
 import { Status } from '../extras/status';
+import { ConfigContextSchema } from '../extras/config-context';
+import { checkLocalContext } from '../extras/local-context';
 import { Tenant } from '../tenancy/tenant';
 import { Cluster } from './cluster';
 
@@ -54,6 +57,9 @@ import { Cluster } from './cluster';
   },
 })
 export class VirtualMachine extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 64 })
   name!: string;
 
@@ -103,7 +109,10 @@ export class VirtualMachine extends PrimaryModel {
   @Field.JSON({ object: true })
   local_context_data!: Record<string, unknown> | null;
 
-  /** Rendered by the config-context feature when an application provides it; `{}` until then. */
+  @ForeignKey(() => ConfigContextSchema, { nullable: true, onDelete: 'set_null', related: 'virtual_machines', label: 'Local context schema' })
+  local_context_schema!: ConfigContextSchema | null;
+
+  /** The matching config contexts merged with the local context data (extras' config-context provider). */
   @ComputedField({ optOut: 'exclude' })
   config_context!: Record<string, unknown>;
 
@@ -128,6 +137,7 @@ export class VirtualMachine extends PrimaryModel {
   /** (cluster, tenant, name) is unique, but SQL never finds two null tenants equal: checked here. */
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {
+    await checkLocalContext(values, wc);
     await checkPrimaryIps(values, wc, 'virtualization.vminterface', 'virtual_machine');
     if (values.tenant !== null && values.tenant !== undefined) return;
     if (await countObjects(wc, VirtualMachine, { name: values.name, cluster: values.cluster, tenant: null }, wc.id)) {

@@ -9,10 +9,11 @@ import { enabledPlugins } from '../../app/plugins';
 import { FACTORIES } from '../factories/all';
 import { EXAMPLE_PLUGIN } from '../factories/plugins';
 import { contextFor, type Factory } from '../factories';
-import { startApp, type TestApp } from '../helpers/harness';
+import { pathOf, startApp, type TestApp } from '../helpers/harness';
 
 // The example plugin is enabled: plugin models must pass every generic test a core model passes.
 const registry = registryWith(enabledPlugins(loadConfig({ NETINV_PLUGINS: EXAMPLE_PLUGIN })));
+/** Every routed model; read-only ones (change records, content types) are seeded by their factories. */
 const routed = registry.routed;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -36,7 +37,7 @@ test('every routed model has a factory', () => {
 describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => {
   const factory: Factory = FACTORIES[label];
   const ctx = () => contextFor(app, FACTORIES);
-  // Read-only endpoints (the change log) get their objects from the factory's seed and skip writes.
+  // Read-only endpoints (change records, content types) get their objects from the factory's seed and skip writes.
   const writable = model.allows('create');
   const writeTest = writable ? test : test.skip;
   const create = async (overrides: Record<string, unknown> = {}) => {
@@ -73,12 +74,25 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     if (model.has('computed_fields')) expect(res.body.computed_fields).toEqual({});
     if (model.has('changelog')) {
       const keys = Object.keys(res.body);
-      const tail = ['created', 'last_updated', 'tags', 'custom_fields', 'computed_fields', 'relationships'].filter((k) => keys.includes(k));
+      // A model's own `tags` field (config contexts' assignment by tag slug) is not the tags feature's tail key.
+      const tail = ['created', 'last_updated', 'tags', 'notes_url', 'custom_fields', 'computed_fields', 'relationships'].filter(
+        (k) => keys.includes(k) && (k !== 'tags' || model.has('tags')),
+      );
       expect(keys.slice(keys.length - tail.length)).toEqual(tail);
     }
     const again = await app.get(`${model.listPath}${res.body.id}/?${OPT_IN}`);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(res.body);
+  });
+
+  test('notes_url, where present, lists the notes of the object', async () => {
+    if (!model.field('notes_url')) return;
+    const res = await app.post(model.listPath, await factory.build(ctx()));
+    expect(res.status).toBe(201);
+    expect(res.body.notes_url).toBe(`${res.body.url}notes/`);
+    const notes = await app.get(pathOf(res.body.notes_url));
+    expect(notes.status).toBe(200);
+    expect(notes.body).toEqual({ count: 0, next: null, previous: null, results: [] });
   });
 
   test('GET list: envelope with count, next, previous and the object', async () => {
@@ -253,4 +267,3 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     expect(bad.body).toEqual({ id: [model.integerPk ? 'Enter a whole number.' : 'Enter a valid UUID.'] });
   });
 });
-

@@ -64,4 +64,36 @@ export const extrasDefinitionFactories: Record<string, Factory> = {
       return res.body.results[0].id as string;
     },
   },
+  'extras.contenttype': {
+    build: () => ({}),
+    change: () => ({}),
+    // Content types are filled by the server at start: an existing row stands in.
+    seed: async ({ app }) => {
+      const res = await app.get('/api/extras/content-types/?limit=1');
+      if (res.status !== 200 || !res.body.results.length) throw new Error(`no content types: ${JSON.stringify(res.body)}`);
+      return String(res.body.results[0].id);
+    },
+  },
+  'extras.configcontextschema': {
+    build: ({ n }) => ({ name: `Schema ${n}`, data_schema: { type: 'object', properties: { ntp: { type: 'object' } } } }),
+    change: () => ({ description: 'changed' }),
+  },
+  // Inactive and limited to a region of their own, so they never reach other tests' devices.
+  'extras.configcontext': {
+    build: async ({ n, make }) => ({ name: `Context ${n}`, is_active: false, regions: [await make('dcim.region')], data: { n } }),
+    change: () => ({ weight: 500, description: 'changed' }),
+  },
+  'extras.note': {
+    build: async ({ n, make }) => ({ assigned_object_type: 'dcim.region', assigned_object_id: await make('dcim.region'), note: `Note ${n}` }),
+    change: () => ({ note: 'changed' }),
+  },
+  'extras.customlink': {
+    build: ({ n }) => ({ name: `Link ${n}`, content_type: 'dcim.region', text: 'Docs', target_url: 'https://docs.example/{{ obj.slug }}', new_window: false }),
+    change: () => ({ weight: 200, group_name: 'changed' }),
+  },
+  'extras.exporttemplate': {
+    build: ({ n }) => ({ content_type: 'dcim.region', name: `Export ${n}`, template_code: '{% for r in queryset %}{{ r.name }}\n{% endfor %}' }),
+    change: () => ({ mime_type: 'text/csv', file_extension: 'csv' }),
+    derived: [],
+  },
 };

@@ -138,7 +138,7 @@ describe('dcim.devicerole and dcim.platform', () => {
     });
     expect(Object.keys(eos)).toEqual([
       'id', 'display', 'url', 'name', 'slug', 'manufacturer', 'napalm_driver', 'napalm_args', 'network_driver',
-      'network_driver_mappings', 'description', 'device_count', 'virtualmachine_count', 'created', 'last_updated', 'custom_fields',
+      'network_driver_mappings', 'description', 'device_count', 'virtualmachine_count', 'created', 'last_updated', 'notes_url', 'custom_fields',
       'computed_fields', 'relationships',
     ]);
     const none = await created(await app.post('/api/dcim/platforms/', { name: 'Homebrew', network_driver: 'homebrew_os' }));
@@ -174,10 +174,12 @@ describe('dcim.device', () => {
     const d = await device(f, { name: 'repr1', asset_tag: 'AT-1', local_context_data: { ntp: { servers: ['10.0.0.1'] } } });
     expect(Object.keys(d)).toEqual([
       'id', 'display', 'url', 'name', 'device_type', 'device_role', 'tenant', 'platform', 'serial', 'asset_tag', 'site', 'status', 'primary_ip', 'primary_ip4', 'primary_ip6',
-      'cluster', 'comments', 'local_context_data', 'config_context', 'created', 'last_updated', 'tags', 'custom_fields',
+      'cluster', 'comments', 'local_context_schema', 'local_context_data', 'config_context', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields',
       'computed_fields', 'relationships',
     ]);
-    expect(d).toMatchObject({ display: 'repr1', serial: '', asset_tag: 'AT-1', config_context: {}, local_context_data: { ntp: { servers: ['10.0.0.1'] } } });
+    expect(d).toMatchObject({ display: 'repr1', serial: '', asset_tag: 'AT-1', local_context_schema: null, local_context_data: { ntp: { servers: ['10.0.0.1'] } } });
+    // With no config context, the rendered context is the local data alone.
+    expect(d.config_context).toEqual({ ntp: { servers: ['10.0.0.1'] } });
     expect(d.device_type).toEqual({
       id: f.type.id, display: f.type.display, url: f.type.url,
       manufacturer: { id: f.manufacturer.id, display: f.manufacturer.name, url: f.manufacturer.url, name: f.manufacturer.name, slug: f.manufacturer.slug },
@@ -361,7 +363,7 @@ describe('dcim.interface', () => {
     const i = await iface(d, 'xe-0/0/0', { label: 'uplink', type: '10gbase-x-sfpp', mode: 'tagged-all', mtu: 9216, mgmt_only: true });
     expect(Object.keys(i)).toEqual([
       'id', 'display', 'url', 'device', 'name', 'label', 'type', 'enabled', 'parent_interface', 'bridge', 'lag', 'mtu',
-      'mac_address', 'mgmt_only', 'description', 'mode', 'untagged_vlan', 'tagged_vlans', 'count_ipaddresses', 'created', 'last_updated', 'tags', 'custom_fields',
+      'mac_address', 'mgmt_only', 'description', 'mode', 'untagged_vlan', 'tagged_vlans', 'count_ipaddresses', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields',
       'computed_fields', 'relationships',
     ]);
     expect(i).toMatchObject({

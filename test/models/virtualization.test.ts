@@ -70,7 +70,7 @@ describe('virtualization.cluster', () => {
     const c = await cluster({ site: s.id, tenant: tenant.id, comments: 'hosts' });
     expect(Object.keys(c)).toEqual([
       'id', 'display', 'url', 'name', 'type', 'group', 'tenant', 'site', 'comments', 'device_count', 'virtualmachine_count',
-      'created', 'last_updated', 'tags', 'custom_fields', 'computed_fields', 'relationships',
+      'created', 'last_updated', 'tags', 'notes_url', 'custom_fields', 'computed_fields', 'relationships',
     ]);
     await vm(c, 'guest');
     const host = await device(s.id, 'host1', { cluster: c.id });
@@ -131,7 +131,7 @@ describe('virtualization.virtualmachine', () => {
     const v = await vm(c, 'web01', { vcpus: 4, memory: 8192, disk: 100, local_context_data: { role: 'web' } });
     expect(Object.keys(v)).toEqual([
       'id', 'display', 'url', 'name', 'status', 'site', 'cluster', 'role', 'tenant', 'platform', 'primary_ip', 'primary_ip4', 'primary_ip6', 'vcpus', 'memory', 'disk',
-      'comments', 'local_context_data', 'config_context', 'created', 'last_updated', 'tags', 'custom_fields',
+      'comments', 'local_context_data', 'local_context_schema', 'config_context', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields',
       'computed_fields', 'relationships',
     ]);
     expect(v.site).toEqual({ id: s.id, display: 'VM site', url: s.url, name: 'VM site', slug: s.slug });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   readOnly = await app.createToken(app.adminId, { writeEnabled: false });
   powerless = await app.createToken(await app.createUser('powerless'));
   for (const model of registry.routed) {
-    // Read-only endpoints (the change log) get their object from the factory's seed.
+    // Read-only endpoints (change records, content types) get their object from the factory's seed.
     const id = await contextFor(app, FACTORIES).make(model.label);
     routes.push({ path: model.listPath, model: model.label, detail: false });
     routes.push({ path: `${model.listPath}${id}/`, model: model.label, detail: true });

@@ -1,0 +1,156 @@
+import {
+  fieldTest,
+  loadValues,
+  type ComputedValueProvider,
+  type Executor,
+  type FieldMeta,
+  type Id,
+  type Json,
+  type JsonObject,
+  type ModelClass,
+  type ModelMeta,
+  type Registry,
+  type RenderContext,
+  type Values,
+} from '../../framework';
+import { Region } from '../dcim/region';
+import { Site } from '../dcim/site';
+import { Tenant } from '../tenancy/tenant';
+import { TenantGroup } from '../tenancy/tenant-group';
+import { Cluster } from '../virtualization/cluster';
+import { ConfigContext } from './config-context';
+import { deepMerge } from './deep-merge';
+
+/** The assignment lists of a config context, by the object attribute each one is matched against. */
+const DIMENSIONS = ['regions', 'sites', 'roles', 'device_types', 'platforms', 'cluster_groups', 'clusters', 'tenant_groups', 'tenants', 'tags'] as const;
+type Dimension = (typeof DIMENSIONS)[number];
+
+interface Context {
+  data: JsonObject;
+  /** Per dimension, the assigned ids; an empty list matches everything. */
+  assigned: Record<Dimension, Set<Id>>;
+}
+
+/** What a device or VM offers to each dimension: one value, or several (region ancestry, tags). */
+type Facts = Record<Dimension, Id[]>;
+
+const ACTIVE_CONTEXTS = 'extras.config_contexts';
+
+function byWeightThenName(a: Values, b: Values): number {
+  const name = (v: Values) => String(v.name);
+  return Number(a.weight) - Number(b.weight) || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
+}
+
+/** The active contexts in merge order, loaded once per request (a fixed number of queries). */
+async function activeContexts(rc: RenderContext, registry: Registry): Promise<Context[]> {
+  const cached = rc.features.get(ACTIVE_CONTEXTS) as Context[] | undefined;
+  if (cached) return cached;
+  const model = registry.forClass(ConfigContext);
+  const rows = (await loadValues(rc.db, model, fieldTest(model.field('is_active') as FieldMeta, 'exact', [true]), false)).sort(byWeightThenName);
+  const contexts = rows.map((row) => ({
+    data: (row.data ?? {}) as JsonObject,
+    assigned: Object.fromEntries(DIMENSIONS.map((d) => [d, new Set((row[d] as Id[] | undefined) ?? [])])) as Record<Dimension, Set<Id>>,
+  }));
+  rc.features.set(ACTIVE_CONTEXTS, contexts);
+  return contexts;
+}
+
+function applies(context: Context, facts: Facts): boolean {
+  return DIMENSIONS.every((d) => {
+    const assigned = context.assigned[d];
+    return assigned.size === 0 || facts[d].some((id) => assigned.has(id));
+  });
+}
+
+/** Rows of `cls` by id, in one query; nulls and repeats in `ids` are dropped. */
+async function byId(db: Executor, registry: Registry, cls: ModelClass, ids: Array<unknown>): Promise<Map<Id, Values>> {
+  const wanted = [...new Set(ids.filter((id): id is Id => id !== null && id !== undefined))];
+  const rows = wanted.length ? await loadValues(db, registry.forClass(cls), wanted, false) : [];
+  return new Map(rows.map((r) => [r.id as Id, r]));
+}
+
+/**
+ * Every node of a tree model reachable upwards from `ids`, loaded one level per query: the
+ * number of queries follows the depth of the tree, never the size of the page.
+ */
+async function withAncestors(db: Executor, registry: Registry, cls: ModelClass, ids: Array<unknown>): Promise<Map<Id, Values>> {
+  const nodes = new Map<Id, Values>();
+  let frontier = ids;
+  while (frontier.length) {
+    const found = await byId(db, registry, cls, frontier.filter((id) => !nodes.has(id as Id)));
+    for (const [id, row] of found) nodes.set(id, row);
+    frontier = [...found.values()].map((r) => r.parent).filter((p) => p !== null && p !== undefined && !nodes.has(p as Id));
+  }
+  return nodes;
+}
+
+function lineage(nodes: Map<Id, Values>, start: unknown): Id[] {
+  const out: Id[] = [];
+  let current = start as Id | null | undefined;
+  while (current !== null && current !== undefined && !out.includes(current)) {
+    out.push(current);
+    current = nodes.get(current)?.parent as Id | null | undefined;
+  }
+  return out;
+}
+
+const one = (id: unknown): Id[] => (id === null || id === undefined ? [] : [id as Id]);
+
+/**
+ * The facts of a page of devices or VMs. A device names its site, role and device type
+ * itself; a VM reaches its site through its cluster and has no device type. Regions and tenant
+ * groups include their ancestors, as Nautobot matches trees.
+ */
+async function factsOf(db: Executor, registry: Registry, model: ModelMeta, objects: Values[]): Promise<Map<Id, Facts>> {
+  const isDevice = model.field('device_type') !== undefined;
+  const clusters = await byId(db, registry, Cluster, objects.map((o) => o.cluster));
+  const siteOf = (o: Values): unknown => (isDevice ? o.site : clusters.get(o.cluster as Id)?.site);
+  const sites = await byId(db, registry, Site, objects.map(siteOf));
+  const regions = await withAncestors(db, registry, Region, [...sites.values()].map((s) => s.region));
+  const tenants = await byId(db, registry, Tenant, objects.map((o) => o.tenant));
+  const tenantGroups = await withAncestors(db, registry, TenantGroup, [...tenants.values()].map((t) => t.group));
+  const out = new Map<Id, Facts>();
+  for (const o of objects) {
+    const site = siteOf(o) as Id | undefined;
+    const cluster = clusters.get(o.cluster as Id);
+    const tenant = tenants.get(o.tenant as Id);
+    out.set(o.id as Id, {
+      regions: lineage(regions, sites.get(site as Id)?.region),
+      sites: one(site),
+      roles: one(isDevice ? o.device_role : o.role),
+      device_types: one(isDevice ? o.device_type : null),
+      platforms: one(o.platform),
+      cluster_groups: one(cluster?.group),
+      clusters: one(o.cluster),
+      tenant_groups: lineage(tenantGroups, tenant?.group),
+      tenants: one(o.tenant),
+      tags: (o.tags as Id[] | undefined) ?? [],
+    });
+  }
+  return out;
+}
+
+/**
+ * `config_context` of devices and virtual machines: the active contexts that match each object,
+ * deep-merged by ascending (weight, name), then the object's `local_context_data`. A page costs
+ * the same queries whatever its size: the contexts once, the page's objects and the rows their
+ * facts come from, each in one query (trees: one per level).
+ */
+export const provider: ComputedValueProvider = {
+  async load(field: FieldMeta, ids: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
+    const out = new Map<Id, Json>();
+    if (ids.length === 0) return out;
+    const registry = field.model.registry as Registry;
+    const contexts = await activeContexts(rc, registry);
+    const objects = await loadValues(rc.db, field.model, ids, false);
+    const facts = contexts.length ? await factsOf(rc.db, registry, field.model, objects) : new Map<Id, Facts>();
+    for (const o of objects) {
+      const f = facts.get(o.id as Id);
+      let merged: JsonObject = {};
+      for (const c of contexts) if (f && applies(c, f)) merged = deepMerge(merged, c.data);
+      if (o.local_context_data) merged = deepMerge(merged, o.local_context_data as JsonObject);
+      out.set(o.id as Id, merged);
+    }
+    return out;
+  },
+};

@@ -1,0 +1,58 @@
+import { NotesUrl, ChangeLoggedModel, ComputedField, ContentTypeField, countObjects, Field, Model, ValidationError, type Values, type WriteContext } from '../../framework';
+
+/**
+ * A template that renders a list of one model's objects as a file. The API stores templates;
+ * rendering them (`?export=` on list views) belongs to Nautobot's web interface.
+ */
+@Model({
+  path: 'export-templates',
+  display: {
+    fields: ['content_type', 'name'],
+    render: (v) => `${String(v.content_type).replace('.', ' | ')}: ${String(v.name)}`,
+  },
+  brief: ['name'],
+  ordering: ['content_type', 'name'],
+  search: ['name', 'owner_content_type', 'content_type', 'description'],
+  uniqueTogether: [['content_type', 'name', 'owner_content_type', 'owner_object_id']],
+})
+export class ExportTemplate extends ChangeLoggedModel {
+  @NotesUrl()
+  notes_url!: string;
+
+  @ContentTypeField({ single: true })
+  content_type!: string;
+
+  @ContentTypeField({ nullable: true, required: false, default: null, single: true })
+  owner_content_type!: string | null;
+
+  @Field.UUID({ nullable: true, required: false, default: null })
+  owner_object_id!: string | null;
+
+  /** Only Git repositories own export templates in Nautobot; netinv has none, so always null. */
+  @ComputedField({ from: [], compute: () => null, label: 'Owner' })
+  owner!: null;
+
+  @Field.String({ maxLength: 100 })
+  name!: string;
+
+  @Field.String({ maxLength: 200, blank: true, lookups: false })
+  description!: string;
+
+  @Field.Text({ blank: false, required: true, lookups: false, help: 'The list of objects being exported is passed as a context variable named queryset.' })
+  template_code!: string;
+
+  @Field.String({ maxLength: 50, blank: true, lookups: false, help: 'Defaults to text/plain' })
+  mime_type!: string;
+
+  @Field.String({ maxLength: 15, blank: true, lookups: false, help: 'Extension to append to the rendered filename' })
+  file_extension!: string;
+
+  /** (content type, name, owner) is unique; SQL never finds two null owners equal, so checked here. */
+  static async clean(values: Values, wc: WriteContext): Promise<void> {
+    if (values.owner_content_type || values.owner_object_id) return;
+    const same = { content_type: values.content_type, name: values.name, owner_content_type: null, owner_object_id: null };
+    if (await countObjects(wc, ExportTemplate, same, wc.id)) {
+      throw ValidationError.model('An ExportTemplate with this name and content type already exists.');
+    }
+  }
+}
