@@ -1,4 +1,4 @@
-import { ChangeLoggedModel, ContentTypeField, Field, Model } from '../../framework';
+import { NotesUrl, ChangeLoggedModel, ContentTypeField, Field, Model } from '../../framework';
 
 /**
  * A read-only value of the objects of one model, rendered from a template against each object
@@ -13,6 +13,9 @@ import { ChangeLoggedModel, ContentTypeField, Field, Model } from '../../framewo
   uniqueTogether: [['content_type', 'label']],
 })
 export class ComputedField extends ChangeLoggedModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.Slug({ maxLength: 100, from: 'label', separator: '_', help: 'Internal field name. Please use underscores rather than dashes in this slug.' })
   slug!: string;
 

@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   ChangeLoggedModel,
   ChoiceField,
   compileRegex,
@@ -42,6 +43,9 @@ function slugKeyed(wc: WriteContext): boolean {
   search: ['name', 'label', 'description'],
 })
 export class CustomField extends ChangeLoggedModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @ContentTypesField({ forFeature: 'custom_fields' })
   content_types!: string[];
 

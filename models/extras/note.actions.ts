@@ -14,6 +14,7 @@ import { RIR } from '../ipam/rir';
 import { Role } from '../ipam/role';
 import { RouteTarget } from '../ipam/route-target';
 import { VLANGroup } from '../ipam/vlan-group';
+import { Service } from '../ipam/service';
 import { VLAN } from '../ipam/vlan';
 import { VRF } from '../ipam/vrf';
 import { TenantGroup } from '../tenancy/tenant-group';
@@ -22,6 +23,11 @@ import { ClusterGroup } from '../virtualization/cluster-group';
 import { ClusterType } from '../virtualization/cluster-type';
 import { Cluster } from '../virtualization/cluster';
 import { VirtualMachine } from '../virtualization/virtual-machine';
+import { VMInterface } from '../virtualization/vm-interface';
+import { ComputedField } from './computed-field';
+import { CustomField } from './custom-field';
+import { Relationship } from './relationship';
+import { Webhook } from './webhook';
 import { ConfigContext, ConfigContextSchema } from './config-context';
 import { CustomLink } from './custom-link';
 import { ExportTemplate } from './export-template';
@@ -32,9 +38,10 @@ import { Tag } from './tag';
 /** The models whose objects offer `/<id>/notes/`, as the catalogue lists them. */
 const NOTED: ModelClass[] = [
   Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface,
-  VRF, RouteTarget, RIR, Aggregate, Role, Prefix, IPAddress, VLANGroup, VLAN,
-  TenantGroup, Tenant, ClusterType, ClusterGroup, Cluster, VirtualMachine,
+  VRF, RouteTarget, RIR, Aggregate, Role, Prefix, IPAddress, VLANGroup, VLAN, Service,
+  TenantGroup, Tenant, ClusterType, ClusterGroup, Cluster, VirtualMachine, VMInterface,
   Status, Tag, ConfigContext, ConfigContextSchema, CustomLink, ExportTemplate,
+  ComputedField, CustomField, Relationship, Webhook,
 ];
 
 function notesOf(req: ActionRequest, model: ModelMeta) {

@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   BaseModel,
   ChangeLoggedModel,
   ChoiceField,
@@ -31,6 +32,9 @@ type Side = 'source' | 'destination';
   search: ['name', 'description'],
 })
 export class Relationship extends ChangeLoggedModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 

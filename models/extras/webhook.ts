@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   BaseModel,
   ChangeLoggedModel,
   ContentTypesField,
@@ -26,6 +27,9 @@ const ACTIONS = [
   search: ['name', 'payload_url', 'additional_headers', 'body_template'],
 })
 export class Webhook extends ChangeLoggedModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @ContentTypesField({ forFeature: 'changelog' })
   content_types!: string[];
 

@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   ChoiceField, Field, Filter, ForeignKey, ManyToMany, Model, NaturalKey, PrimaryModel, ValidationError,
   type Predicate, type Predicates, type Values,
 } from '../../framework';
@@ -52,6 +53,9 @@ function portsSortKey(text: string): string {
   search: ['name', 'description'],
 })
 export class Service extends PrimaryModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @ForeignKey(() => Device, { nullable: true, onDelete: 'cascade', related: 'services' })
   device!: Device | null;
 

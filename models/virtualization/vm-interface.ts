@@ -1,4 +1,5 @@
 import {
+  NotesUrl,
   BaseModel,
   ChoiceField,
   CustomFieldsField,
@@ -51,6 +52,9 @@ import { VirtualMachine } from './virtual-machine';
   },
 })
 export class VMInterface extends BaseModel {
+  @NotesUrl()
+  notes_url!: string;
+
   @ForeignKey(() => VirtualMachine, { onDelete: 'cascade', related: 'interfaces' })
   virtual_machine!: VirtualMachine;
 

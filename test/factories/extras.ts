@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Factory } from './index';
 
+/** Content types handed out so far by the content-type factory's seed. */
+let contentTypesSeeded = 0;
+
 /**
  * Definitions target regions only: the contract suite tests dcim.region before any extras model,
  * so the fields and relationships made here never change what later models' tests expect.
@@ -64,12 +67,12 @@ export const extrasDefinitionFactories: Record<string, Factory> = {
       return res.body.results[0].id as string;
     },
   },
-  'extras.contenttype': {
+  'contenttypes.contenttype': {
     build: () => ({}),
     change: () => ({}),
-    // Content types are filled by the server at start: an existing row stands in.
+    // Content types are filled by the server at start: existing rows stand in, a different one each time.
     seed: async ({ app }) => {
-      const res = await app.get('/api/extras/content-types/?limit=1');
+      const res = await app.get(`/api/extras/content-types/?limit=1&offset=${contentTypesSeeded++}`);
       if (res.status !== 200 || !res.body.results.length) throw new Error(`no content types: ${JSON.stringify(res.body)}`);
       return String(res.body.results[0].id);
     },

@@ -26,7 +26,7 @@ describe('definitions', () => {
   test('representation, slug from the label, brief form, uniqueness per content type', async () => {
     const c = await computed({ content_type: 'tenancy.tenant', label: 'Display Name', template: '{{ obj.name }}' });
     expect(Object.keys(c)).toEqual([
-      'id', 'display', 'url', 'slug', 'label', 'description', 'content_type', 'template', 'fallback_value', 'weight', 'created', 'last_updated',
+      'id', 'display', 'url', 'slug', 'label', 'description', 'content_type', 'template', 'fallback_value', 'weight', 'created', 'last_updated', 'notes_url',
     ]);
     expect(c).toMatchObject({ display: 'Display Name', slug: 'display_name', content_type: 'tenancy.tenant', fallback_value: '', weight: 100 });
     const brief = await app.get(`${CF}${c.id}/?brief=1`);

@@ -43,7 +43,7 @@ describe('definitions', () => {
     const f = await field({ name: 'legacy_owner', type: 'text', content_types: ['tenancy.tenant'] });
     expect(Object.keys(f)).toEqual([
       'id', 'display', 'url', 'content_types', 'type', 'label', 'name', 'slug', 'description', 'required', 'filter_logic', 'default',
-      'weight', 'validation_minimum', 'validation_maximum', 'validation_regex', 'created', 'last_updated',
+      'weight', 'validation_minimum', 'validation_maximum', 'validation_regex', 'created', 'last_updated', 'notes_url',
     ]);
     expect(f).toMatchObject({
       display: 'legacy_owner', label: 'legacy_owner', name: 'legacy_owner', slug: 'legacy_owner',

@@ -52,7 +52,7 @@ describe('definitions', () => {
     const r = await relationship({ name: 'Site to VRF', source_type: 'dcim.site', destination_type: 'ipam.vrf', type: 'one-to-one' });
     expect(Object.keys(r)).toEqual([
       'id', 'display', 'url', 'name', 'slug', 'description', 'type', 'required_on', 'source_type', 'source_label', 'source_hidden',
-      'source_filter', 'destination_type', 'destination_label', 'destination_hidden', 'destination_filter', 'created', 'last_updated',
+      'source_filter', 'destination_type', 'destination_label', 'destination_hidden', 'destination_filter', 'created', 'last_updated', 'notes_url',
     ]);
     expect(r).toMatchObject({ display: 'Site to VRF', slug: 'site_to_vrf', type: 'one-to-one', required_on: '', source_filter: null });
     const underscored = await relationship({ name: 'vrf_peers_x', source_type: 'ipam.vrf', destination_type: 'ipam.vrf' });

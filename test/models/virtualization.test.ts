@@ -223,7 +223,7 @@ describe('virtualization.vminterface', () => {
     const i = await created(await app.post('/api/virtualization/interfaces/', { virtual_machine: v.id, name: 'eth0', mtu: 1500, mode: 'access' }));
     expect(Object.keys(i)).toEqual([
       'id', 'display', 'url', 'virtual_machine', 'name', 'enabled', 'parent_interface', 'bridge', 'mtu', 'mac_address',
-      'description', 'mode', 'untagged_vlan', 'tagged_vlans', 'tags', 'custom_fields',
+      'description', 'mode', 'untagged_vlan', 'tagged_vlans', 'tags', 'notes_url', 'custom_fields',
     ]);
     expect(i.mode).toEqual({ value: 'access', label: 'Access' });
     const v14 = await app.get(`/api/virtualization/interfaces/${i.id}/?api_version=1.4`);
