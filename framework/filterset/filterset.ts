@@ -225,10 +225,23 @@ async function resolveIds(target: ModelMeta, values: string[], naturalKey: strin
   const conditions: string[] = [];
   if (ids.length) conditions.push(`${pk} IN (${params.list(ids)})`);
   const nkField = naturalKey ? target.field(naturalKey) : undefined;
-  if (keys.length && nkField?.column) conditions.push(`${q(nkField.column)} IN (${params.list(keys)})`);
-  if (conditions.length === 0) return [];
+  // A natural key of another type (a VLAN's integer `vid`) is compared in that type; text that is
+  // not one matches nothing.
+  const keyValue = (v: string): unknown => {
+    if (!nkField || nkField.kind.name !== 'integer' || !nkField.kind.filterValue) return v;
+    try {
+      return nkField.kind.filterValue(nkField, v, 'exact');
+    } catch (err) {
+      if (err instanceof FilterValueError) return undefined;
+      throw err;
+    }
+  };
+  const typedKeys = keys.map(keyValue).filter((k) => k !== undefined);
+  if (typedKeys.length && nkField?.column) conditions.push(`${q(nkField.column)} IN (${params.list(typedKeys)})`);
+  if (values.length === 0) return [];
   const select = nkField?.column ? `${pk}, ${q(nkField.column)}` : `${pk}, ${pk}`;
-  const rows = await fc.db.rows(`SELECT ${select} FROM ${q(target.table)} WHERE ${conditions.join(' OR ')}`, params.values);
+  // Nothing to look up (only keys of the wrong type): every value is reported below as not found.
+  const rows = conditions.length ? await fc.db.rows(`SELECT ${select} FROM ${q(target.table)} WHERE ${conditions.join(' OR ')}`, params.values) : [];
   const foundIds = new Set(rows.map((r) => String(r[0])));
   // Natural keys need not be unique (interface and VM names): a key stands for every row holding it.
   const foundKeys = new Map<string, Array<string | number>>();
@@ -241,7 +254,7 @@ async function resolveIds(target: ModelMeta, values: string[], naturalKey: strin
   for (const v of values) {
     const id = naturalOnly ? null : parseId(target, v);
     if (id !== null && foundIds.has(String(id))) out.push(id);
-    else if (id === null && foundKeys.has(v)) out.push(...(foundKeys.get(v) as Array<string | number>));
+    else if (id === null && keyValue(v) !== undefined && foundKeys.has(String(keyValue(v)))) out.push(...(foundKeys.get(String(keyValue(v))) as Array<string | number>));
     else throw notFound(v);
   }
   return out;
