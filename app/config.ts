@@ -41,6 +41,10 @@ export class Config implements FrameworkConfig {
   @IsString()
   version = '0.1.0';
 
+  /** X-Query-Count response header, for benchmarks and query-count checks. */
+  @IsBoolean()
+  countQueries = false;
+
   /** Enabled plugins: module paths (resolved from the working directory) or package names. */
   @IsString({ each: true })
   plugins: string[] = [];
@@ -102,6 +106,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_MAX_PAGE_SIZE', 'maxPageSize', parseInt10);
   setting('NETINV_LOG_LEVEL', 'logLevel', (_n, v) => v.toLowerCase());
   setting('NETINV_MAX_BODY_BYTES', 'maxBodyBytes', parseInt10);
+  setting('NETINV_COUNT_QUERIES', 'countQueries', parseBool);
   // The file may list plugins as an array; the environment as comma-separated text.
   if (Array.isArray(raw.NETINV_PLUGINS) && env.NETINV_PLUGINS === undefined) raw.NETINV_PLUGINS = raw.NETINV_PLUGINS.join(',');
   setting('NETINV_PLUGINS', 'plugins', (_n, v) => v.split(',').map((s) => s.trim()).filter(Boolean));
