@@ -172,11 +172,11 @@ function handleRequest(services: Services, d: Dispatch) {
         restrictFor: (model, action) => services.permissions.restrict(ctx, model, action),
       });
       if (ctx.renderer === 'html') ctx.allowedMethods = await usableMethods(services, d, ctx);
-      send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } });
+      await send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } });
     } catch (err) {
       const r = errorToResponse(err, services.config.version);
       if (r.unexpected) ctx.logger.error('unhandled error', { error: String((err as Error)?.stack ?? err), path: req.originalUrl });
-      send(ctx, { status: r.status, body: r.body, headers: { Allow: allow, ...r.headers } });
+      await send(ctx, { status: r.status, body: r.body, headers: { Allow: allow, ...r.headers } });
     }
   };
 }

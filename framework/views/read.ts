@@ -98,22 +98,69 @@ export async function listView(ctx: RequestContext, model: ModelMeta, restrict: 
   const q = db.dialect.quote;
   const condition = compilePredicate(where, model, 't0', params);
   // Count and page: two statements whatever the filters; nested objects add a constant number.
-  const fetch = async (reader: Executor): Promise<{ count: number; rows: Row[] }> => {
+  const fetch = async (reader: Executor): Promise<{ count: number; rows: Row[]; ids: Id[] | null }> => {
     const [[total]] = await reader.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
     const count = Number(total);
-    if (page.offset >= count || page.limit === 0) return { count, rows: [] };
+    if (page.offset >= count || page.limit === 0) return { count, rows: [], ids: null };
     const pageParams = params.fork();
     const clause = paginateClause(
       reader.dialect,
       page.limit === null ? null : pageParams.add(page.limit),
       pageParams.add(page.offset),
     );
-    return { count, rows: await reader.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values) };
+    const size = Math.min(count - page.offset, page.limit ?? Infinity);
+    if (size > STREAM_CHUNK_ROWS) {
+      // A long list: only the ordered ids now, the objects chunk by chunk as the response is written.
+      const from = `FROM ${q(model.table)} ${q('t0')}${plan.builder.joins.length ? ' ' + plan.builder.joins.join(' ') : ''}`;
+      const idRows = await reader.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} ${from} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values);
+      return { count, rows: [], ids: idRows.map((r) => r[0] as Id) };
+    }
+    return { count, rows: await reader.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values), ids: null };
   };
-  const { count, rows } = parsed.regexParams.length ? await boundedFetch(ctx, parsed.regexParams, fetch) : await fetch(db);
-  const results: Json[] = rows.length ? await renderRows(plan, rows, await newRenderContext(ctx, db, model)) : [];
+  const { count, rows, ids } = parsed.regexParams.length ? await boundedFetch(ctx, parsed.regexParams, fetch) : await fetch(db);
   const links = pageLinks(ctx, page, count);
+  if (ids) {
+    const rc = await newRenderContext(ctx, db, model);
+    const chunks = renderChunks(plan, model, ids, db, rc);
+    if (ctx.renderer === 'html') {
+      const results: Json[] = [];
+      for await (const chunk of chunks) results.push(...chunk);
+      return { status: 200, body: { count, next: links.next, previous: links.previous, results } };
+    }
+    return { status: 200, body: null, pieces: listPieces(count, links, chunks) };
+  }
+  const results: Json[] = rows.length ? await renderRows(plan, rows, await newRenderContext(ctx, db, model)) : [];
   return { status: 200, body: { count, next: links.next, previous: links.previous, results } };
+}
+
+/**
+ * Rows per statement when a list is read in chunks: bounds both memory and the bound values of
+ * the loaders' IN lists (SQLite accepts 32,766).
+ */
+export const STREAM_CHUNK_ROWS = 1000;
+
+/** Objects by id in the given order, one chunk at a time (each chunk a constant number of queries). */
+async function* renderChunks(plan: Plan, model: ModelMeta, ids: Id[], db: Executor, rc: RenderContext): AsyncGenerator<Json[]> {
+  const q = db.dialect.quote;
+  for (let start = 0; start < ids.length; start += STREAM_CHUNK_ROWS) {
+    const params = new Params(db.dialect);
+    const chunk = ids.slice(start, start + STREAM_CHUNK_ROWS);
+    const rows = await db.rows(`${plan.select} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(chunk)}) ORDER BY ${plan.orderBy}`, params.values);
+    yield renderRows(plan, rows, rc);
+  }
+}
+
+/** The pagination envelope as JSON text, its results written as they are rendered. */
+async function* listPieces(count: number, links: { next: string | null; previous: string | null }, chunks: AsyncIterable<Json[]>): AsyncGenerator<string> {
+  yield `{"count":${count},"next":${JSON.stringify(links.next)},"previous":${JSON.stringify(links.previous)},"results":[`;
+  let first = true;
+  for await (const chunk of chunks) {
+    if (chunk.length === 0) continue;
+    const text = JSON.stringify(chunk);
+    yield (first ? '' : ',') + text.slice(1, -1);
+    first = false;
+  }
+  yield ']}';
 }
 
 /**

@@ -1,0 +1,83 @@
+/**
+ * Lists longer than one read chunk (limit=0 without a maximum page size, or a large limit) are
+ * read and written chunk by chunk: the same objects, in the same order, with their tags and custom
+ * fields, as short pages give; and a constant number of statements per chunk.
+ */
+import { STREAM_CHUNK_ROWS } from '../../framework/views/read';
+import { startApp, type TestApp } from '../helpers/harness';
+
+const PREFIXES = '/api/ipam/prefixes/';
+const TOTAL = STREAM_CHUNK_ROWS * 2 + 150;
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp({ NETINV_MAX_PAGE_SIZE: '0', NETINV_COUNT_QUERIES: 'true' });
+  const tag = await app.post('/api/extras/tags/', { name: 'Streamed', slug: 'streamed', content_types: ['ipam.prefix'] });
+  expect(tag.status).toBe(201);
+  const field = await app.post('/api/extras/custom-fields/', { name: 'owner', type: 'text', content_types: ['ipam.prefix'] });
+  expect(field.status).toBe(201);
+  for (let start = 0; start < TOTAL; start += 250) {
+    const batch = Array.from({ length: Math.min(250, TOTAL - start) }, (_, k) => {
+      const i = start + k;
+      return { prefix: `10.${Math.floor(i / 256)}.${i % 256}.0/24`, status: 'active', tags: i % 3 === 0 ? [tag.body.id] : [], custom_fields: { owner: `team ${i}` } };
+    });
+    const res = await app.post(PREFIXES, batch);
+    expect(res.status).toBe(201);
+  }
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+async function pagesOf(size: number): Promise<unknown[]> {
+  const all: unknown[] = [];
+  for (let offset = 0; offset < TOTAL; offset += size) {
+    const res = await app.get(`${PREFIXES}?limit=${size}&offset=${offset}`);
+    expect(res.status).toBe(200);
+    all.push(...res.body.results);
+  }
+  return all;
+}
+
+test('limit=0 gives every object, as the short pages give them', async () => {
+  const res = await app.get(`${PREFIXES}?limit=0`);
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.body.count).toBe(TOTAL);
+  expect(res.body.next).toBeNull();
+  expect(res.body.previous).toBeNull();
+  expect(res.body.results).toHaveLength(TOTAL);
+  expect(res.body.results).toEqual(await pagesOf(100));
+  const tagged = res.body.results.filter((p: { tags: unknown[] }) => p.tags.length === 1);
+  expect(tagged).toHaveLength(Math.ceil(TOTAL / 3));
+  expect(res.body.results[TOTAL - 1].custom_fields).toEqual({ owner: `team ${TOTAL - 1}` });
+});
+
+test('a large limit with an offset keeps the page links and the order', async () => {
+  const offset = 40;
+  const res = await app.get(`${PREFIXES}?limit=${STREAM_CHUNK_ROWS + 500}&offset=${offset}`);
+  expect(res.status).toBe(200);
+  expect(res.body.results).toHaveLength(STREAM_CHUNK_ROWS + 500);
+  expect(res.body.previous).not.toBeNull();
+  expect(res.body.next).not.toBeNull();
+  const all = await pagesOf(100);
+  expect(res.body.results).toEqual(all.slice(offset, offset + STREAM_CHUNK_ROWS + 500));
+});
+
+test('filters apply to long lists', async () => {
+  const res = await app.get(`${PREFIXES}?limit=0&tag=streamed`);
+  expect(res.body.count).toBe(Math.ceil(TOTAL / 3));
+  expect(res.body.results).toHaveLength(Math.ceil(TOTAL / 3));
+});
+
+test('the browsable API renders a long list too', async () => {
+  const res = await app.raw().get(`${PREFIXES}?limit=0&format=api`).set('Authorization', `Token ${app.token}`);
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+});
+
+test('HEAD of a long list sends no body', async () => {
+  const res = await app.raw().head(`${PREFIXES}?limit=0`).set('Authorization', `Token ${app.token}`).set('Accept', 'application/json');
+  expect(res.status).toBe(200);
+  expect(res.text ?? '').toBe('');
+});
