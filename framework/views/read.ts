@@ -109,13 +109,18 @@ export async function listView(ctx: RequestContext, model: ModelMeta, restrict: 
       pageParams.add(page.offset),
     );
     const size = Math.min(count - page.offset, page.limit ?? Infinity);
-    if (size > STREAM_CHUNK_ROWS) {
-      // A long list: only the ordered ids now, the objects chunk by chunk as the response is written.
-      const from = `FROM ${q(model.table)} ${q('t0')}${plan.builder.joins.length ? ' ' + plan.builder.joins.join(' ') : ''}`;
-      const idRows = await reader.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} ${from} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values);
-      return { count, rows: [], ids: idRows.map((r) => r[0] as Id) };
+    if (size <= STREAM_CHUNK_ROWS && count <= SORT_IDS_FIRST_ROWS) {
+      return { count, rows: await reader.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values), ids: null };
     }
-    return { count, rows: await reader.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values), ids: null };
+    // Many rows to order: sort ids alone (with only the joins the ordering needs; the databases drop
+    // the unused ones), then read the page's objects by id. Ordering full rows would carry every
+    // nested column of every matching row through the sort.
+    const from = `FROM ${q(model.table)} ${q('t0')}${plan.builder.joins.length ? ' ' + plan.builder.joins.join(' ') : ''}`;
+    const idRows = await reader.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} ${from} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values);
+    const ids = idRows.map((r) => r[0] as Id);
+    // A long list is read and written chunk by chunk as the response goes out.
+    if (ids.length > STREAM_CHUNK_ROWS) return { count, rows: [], ids };
+    return { count, rows: await rowsByIds(reader, plan, model, ids), ids: null };
   };
   const { count, rows, ids } = parsed.regexParams.length ? await boundedFetch(ctx, parsed.regexParams, fetch) : await fetch(db);
   const links = pageLinks(ctx, page, count);
@@ -139,13 +144,21 @@ export async function listView(ctx: RequestContext, model: ModelMeta, restrict: 
  */
 export const STREAM_CHUNK_ROWS = 1000;
 
+/** Above this many matching rows, a page is ordered by id first and its objects read by id. */
+export const SORT_IDS_FIRST_ROWS = 1000;
+
+/** Rows of the plan for some ids, in the plan's order. */
+async function rowsByIds(db: Executor, plan: Plan, model: ModelMeta, ids: Id[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const params = new Params(db.dialect);
+  const q = db.dialect.quote;
+  return db.rows(`${plan.select} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(ids)}) ORDER BY ${plan.orderBy}`, params.values);
+}
+
 /** Objects by id in the given order, one chunk at a time (each chunk a constant number of queries). */
 async function* renderChunks(plan: Plan, model: ModelMeta, ids: Id[], db: Executor, rc: RenderContext): AsyncGenerator<Json[]> {
-  const q = db.dialect.quote;
   for (let start = 0; start < ids.length; start += STREAM_CHUNK_ROWS) {
-    const params = new Params(db.dialect);
-    const chunk = ids.slice(start, start + STREAM_CHUNK_ROWS);
-    const rows = await db.rows(`${plan.select} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(chunk)}) ORDER BY ${plan.orderBy}`, params.values);
+    const rows = await rowsByIds(db, plan, model, ids.slice(start, start + STREAM_CHUNK_ROWS));
     yield renderRows(plan, rows, rc);
   }
 }
