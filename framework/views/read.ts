@@ -8,8 +8,8 @@ import type { RequestContext } from '../http/context';
 import type { Reply } from '../http/respond';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
-import { pageLinks, pageOf } from '../pagination/paginator';
-import { planFor, renderRows, type Plan } from '../serializer/representation';
+import { pageLinks, pageOf, type Page } from '../pagination/paginator';
+import { planFor, renderRows, type ParentFirstOrder, type Plan } from '../serializer/representation';
 import { includeFrom, renderContext, type RenderContext } from '../serializer/render-context';
 import type { Id } from '../serializer/select';
 import { featureFilters, prepareFeatures } from '../features/registry';
@@ -115,9 +115,9 @@ export async function listView(ctx: RequestContext, model: ModelMeta, restrict: 
     // Many rows to order: sort ids alone (with only the joins the ordering needs; the databases drop
     // the unused ones), then read the page's objects by id. Ordering full rows would carry every
     // nested column of every matching row through the sort.
-    const from = `FROM ${q(model.table)} ${q('t0')}${plan.builder.joins.length ? ' ' + plan.builder.joins.join(' ') : ''}`;
-    const idRows = await reader.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} ${from} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values);
-    const ids = idRows.map((r) => r[0] as Id);
+    const ids = plan.parentFirst
+      ? await parentFirstIds(reader, model, plan, plan.parentFirst, condition, params, page)
+      : (await reader.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(reader, model, plan)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values)).map((r) => r[0] as Id);
     // A long list is read and written chunk by chunk as the response goes out.
     if (ids.length > STREAM_CHUNK_ROWS) return { count, rows: [], ids };
     return { count, rows: await rowsByIds(reader, plan, model, ids), ids: null };
@@ -143,6 +143,44 @@ export async function listView(ctx: RequestContext, model: ModelMeta, restrict: 
  * the loaders' IN lists (SQLite accepts 32,766).
  */
 export const STREAM_CHUNK_ROWS = 1000;
+
+function fromWithJoins(db: Executor, model: ModelMeta, plan: Plan): string {
+  const q = db.dialect.quote;
+  return `FROM ${q(model.table)} ${q('t0')}${plan.builder.joins.length ? ' ' + plan.builder.joins.join(' ') : ''}`;
+}
+
+/**
+ * The page's ids under an ordering led by an optional parent's field: the rows without the parent
+ * (first in that ordering) through their own ordering, which an index can serve, then the rows
+ * with a parent through the full one. Always three statements, whichever part the page falls in.
+ */
+async function parentFirstIds(
+  db: Executor,
+  model: ModelMeta,
+  plan: Plan,
+  order: ParentFirstOrder,
+  condition: string,
+  params: Params,
+  page: Page,
+): Promise<Id[]> {
+  const q = db.dialect.quote;
+  const pk = `${q('t0')}.${q(model.pk.column as string)}`;
+  const parent = `${q('t0')}.${q(order.column)}`;
+  const [[orphans]] = await db.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${condition} AND ${parent} IS NULL`, params.values);
+  const withoutParent = Number(orphans);
+  const end = page.limit === null ? Infinity : page.offset + page.limit;
+  const take = (n: number) => (n === Infinity ? null : Math.max(0, n));
+
+  const first = params.fork();
+  const firstClause = paginateClause(db.dialect, first.add(take(Math.min(end, withoutParent) - page.offset) ?? 0), first.add(page.offset));
+  const firstIds = await db.rows(`SELECT ${pk} FROM ${q(model.table)} ${q('t0')} WHERE ${condition} AND ${parent} IS NULL ORDER BY ${order.withoutParent} ${firstClause}`, first.values);
+
+  const second = params.fork();
+  const rest = take(end - Math.max(page.offset, withoutParent));
+  const secondClause = paginateClause(db.dialect, rest === null ? null : second.add(rest), second.add(Math.max(0, page.offset - withoutParent)));
+  const secondIds = await db.rows(`SELECT ${pk} ${fromWithJoins(db, model, plan)} WHERE ${condition} AND ${parent} IS NOT NULL ORDER BY ${plan.orderBy} ${secondClause}`, second.values);
+  return [...firstIds, ...secondIds].map((r) => r[0] as Id);
+}
 
 /** Above this many matching rows, a page is ordered by id first and its objects read by id. */
 export const SORT_IDS_FIRST_ROWS = 1000;

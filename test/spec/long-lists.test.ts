@@ -91,3 +91,41 @@ test('pages of a large table (ordered by id first) and of a small filtered set (
   }
   expect(tagged).toEqual(all.filter((p) => p.tags.length === 1));
 });
+
+test('prefixes without a VRF come first, then by VRF name, across page and chunk boundaries', async () => {
+  const vrfs: Record<string, string> = {};
+  for (const name of ['Zulu', 'Alpha']) {
+    const res = await app.post('/api/ipam/vrfs/', { name });
+    expect(res.status).toBe(201);
+    vrfs[name] = res.body.id;
+  }
+  const inVrf = ['Zulu', 'Alpha'].flatMap((name) =>
+    Array.from({ length: 30 }, (_, i) => ({ prefix: `10.${200 - i}.0.0/24`, status: 'active', vrf: vrfs[name] })),
+  );
+  expect((await app.post(PREFIXES, inVrf)).status).toBe(201);
+
+  const octets = (p: string) => p.split(/[./]/).map(Number);
+  const compareNetworks = (a: string, b: string) => {
+    const [x, y] = [octets(a), octets(b)];
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
+    return 0;
+  };
+  type Listed = { id: string; prefix: string; vrf: { name: string } | null };
+  const expected = (await app.get(`${PREFIXES}?limit=0`)).body.results as Listed[];
+  expected.sort((a, b) => {
+    if (!a.vrf !== !b.vrf) return a.vrf ? 1 : -1;
+    if (a.vrf && b.vrf && a.vrf.name !== b.vrf.name) return a.vrf.name < b.vrf.name ? -1 : 1;
+    return compareNetworks(a.prefix, b.prefix) || (a.id < b.id ? -1 : 1);
+  });
+  const total = TOTAL + inVrf.length;
+  const streamed = (await app.get(`${PREFIXES}?limit=0`)).body.results as Listed[];
+  expect(streamed.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+  const paged: Listed[] = [];
+  for (let offset = 0; offset < total; offset += 70) paged.push(...(await app.get(`${PREFIXES}?limit=70&offset=${offset}`)).body.results);
+  expect(paged.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+  const straddling = await app.get(`${PREFIXES}?limit=50&offset=${TOTAL - 20}`);
+  expect(straddling.body.results.map((p: Listed) => p.id)).toEqual(expected.slice(TOTAL - 20, TOTAL + 30).map((p) => p.id));
+  const one = await app.get(`${PREFIXES}?limit=1&offset=${TOTAL + 5}`);
+  const fifty = await app.get(`${PREFIXES}?limit=50&offset=${TOTAL + 5}`);
+  expect(one.headers['x-query-count']).toBe(fifty.headers['x-query-count']);
+});
