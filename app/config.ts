@@ -58,6 +58,10 @@ export class Config implements FrameworkConfig {
   @IsInt() @Min(1)
   webhookTimeoutSeconds = 10;
 
+  /** X-Query-Count response header, for benchmarks and query-count checks. */
+  @IsBoolean()
+  countQueries = false;
+
   /** Enabled plugins: module paths (resolved from the working directory) or package names. */
   @IsString({ each: true })
   plugins: string[] = [];
@@ -124,6 +128,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_WEBHOOK_MAX_ATTEMPTS', 'webhookMaxAttempts', parseInt10);
   setting('NETINV_WEBHOOK_RETRY_SECONDS', 'webhookRetrySeconds', parseInt10);
   setting('NETINV_WEBHOOK_TIMEOUT_SECONDS', 'webhookTimeoutSeconds', parseInt10);
+  setting('NETINV_COUNT_QUERIES', 'countQueries', parseBool);
   // The file may list plugins as an array; the environment as comma-separated text.
   if (Array.isArray(raw.NETINV_PLUGINS) && env.NETINV_PLUGINS === undefined) raw.NETINV_PLUGINS = raw.NETINV_PLUGINS.join(',');
   setting('NETINV_PLUGINS', 'plugins', (_n, v) => v.split(',').map((s) => s.trim()).filter(Boolean));

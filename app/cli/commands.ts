@@ -60,6 +60,20 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
       if (code !== 0) process.stderr.write(`worker ${worker.process.pid} exited with ${code}\n`);
     });
     process.stdout.write(`netinv ${config.version} serving http://${config.host}:${config.port}/api/ with ${workers} workers\n`);
+    // Stopping the primary stops the workers first, each finishing its open requests.
+    const stopAll = () => {
+      const running = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+      if (running.length === 0) process.exit(0);
+      let left = running.length;
+      for (const w of running) {
+        w?.once('exit', () => {
+          if (--left === 0) process.exit(0);
+        });
+        w?.process.kill('SIGTERM');
+      }
+    };
+    process.on('SIGINT', stopAll);
+    process.on('SIGTERM', stopAll);
     return;
   }
   const server = await createServer(config, { migrate: !process.env.NETINV_WORKER });

@@ -6,6 +6,7 @@ import { sqliteDialect } from './dialect/sqlite';
 import { postgresDialect } from './dialect/postgres';
 import { mariadbDialect, mysqlDialect } from './dialect/mysql';
 import { Mutex } from './mutex';
+import { recordQuery } from './query-counter';
 
 export type Row = unknown[];
 export type ObjectRow = Record<string, unknown>;
@@ -83,7 +84,7 @@ class SqliteExecutor implements Executor {
   }
   async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
     await this.wait();
-    this.stats.queries++;
+    recordQuery(this.stats);
     const stmt = this.cache.get(sql);
     if (!stmt.reader) {
       stmt.run(...sqliteParams(params));
@@ -93,18 +94,18 @@ class SqliteExecutor implements Executor {
   }
   async objects(sql: string, params: readonly unknown[] = []): Promise<ObjectRow[]> {
     await this.wait();
-    this.stats.queries++;
+    recordQuery(this.stats);
     const stmt = this.cache.get(sql);
     return stmt.raw(false).all(...sqliteParams(params)) as ObjectRow[];
   }
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
     await this.wait();
-    this.stats.queries++;
+    recordQuery(this.stats);
     return this.cache.get(sql).run(...sqliteParams(params)).changes;
   }
   async insertReturningId(sql: string, params: readonly unknown[]): Promise<number> {
     await this.wait();
-    this.stats.queries++;
+    recordQuery(this.stats);
     return Number(this.cache.get(sql).run(...sqliteParams(params)).lastInsertRowid);
   }
 }
@@ -168,22 +169,22 @@ class PostgresExecutor implements Executor {
   readonly dialect = postgresDialect;
   constructor(private readonly client: PgQueryable, private readonly stats: QueryStats, readonly inTransaction: boolean) {}
   async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
-    this.stats.queries++;
+    recordQuery(this.stats);
     const r = await this.client.query({ text: sql, values: params as unknown[], rowMode: 'array', types: pgTypesConfig });
     return r.rows as Row[];
   }
   async objects(sql: string, params: readonly unknown[] = []): Promise<ObjectRow[]> {
-    this.stats.queries++;
+    recordQuery(this.stats);
     const r = await this.client.query({ text: sql, values: params as unknown[], types: pgTypesConfig });
     return r.rows as ObjectRow[];
   }
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
-    this.stats.queries++;
+    recordQuery(this.stats);
     const r = await this.client.query({ text: sql, values: params as unknown[], types: pgTypesConfig });
     return r.rowCount ?? 0;
   }
   async insertReturningId(sql: string, params: readonly unknown[], pk: string): Promise<number> {
-    this.stats.queries++;
+    recordQuery(this.stats);
     const r = await this.client.query({ text: `${sql} RETURNING ${this.dialect.quote(pk)}`, values: params as unknown[], rowMode: 'array', types: pgTypesConfig });
     return Number((r.rows as Row[])[0][0]);
   }
@@ -265,22 +266,22 @@ class MysqlExecutor implements Executor {
     readonly inTransaction: boolean,
   ) {}
   async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
-    this.stats.queries++;
+    recordQuery(this.stats);
     const r = await mysqlQuery(this.conn, { sql, values: mysqlParams(params), rowsAsArray: true });
     return Array.isArray(r) ? (r as Row[]) : [];
   }
   async objects(sql: string, params: readonly unknown[] = []): Promise<ObjectRow[]> {
-    this.stats.queries++;
+    recordQuery(this.stats);
     const r = await mysqlQuery(this.conn, { sql, values: mysqlParams(params) });
     return Array.isArray(r) ? (r as ObjectRow[]) : [];
   }
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
-    this.stats.queries++;
+    recordQuery(this.stats);
     const r = (await mysqlQuery(this.conn, { sql, values: mysqlParams(params) })) as { affectedRows?: number };
     return r?.affectedRows ?? 0;
   }
   async insertReturningId(sql: string, params: readonly unknown[]): Promise<number> {
-    this.stats.queries++;
+    recordQuery(this.stats);
     const r = (await mysqlQuery(this.conn, { sql, values: mysqlParams(params) })) as { insertId?: number };
     return Number(r?.insertId);
   }

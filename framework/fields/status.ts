@@ -5,6 +5,7 @@ import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
 import { Params } from '../db/params';
 import type { Executor } from '../db/executor';
+import type { WriteContext } from '../serializer/write-context';
 import { baseInfo, inList, pyRepr } from './common';
 import { containsLabel } from './content-types';
 import type { FieldKind } from './kind';
@@ -46,14 +47,14 @@ export const statusKind: FieldKind & ResolvingKind = {
       throw new FieldError('This field may not be null.');
     }
     const slug = typeof input === 'string' ? input.toLowerCase() : pyRepr(input);
-    const id = await statusFor(field, slug, wc.tx);
+    const id = await cachedStatusFor(field, slug, wc);
     if (id === null) throw new FieldError(`Object with slug=${slug} does not exist.`);
     return id;
   },
   async prepare(field, values, wc) {
     const slug = field.opts<StatusOptions>().defaultSlug;
     if (!slug || !wc.creating || values[field.name] !== undefined) return;
-    const id = await statusFor(field, slug, wc.tx);
+    const id = await cachedStatusFor(field, slug, wc);
     if (id === null) throw new ValidationError({ [field.name]: [`Default status '${slug}' does not exist`] });
     values[field.name] = id;
   },
@@ -73,6 +74,19 @@ export const statusKind: FieldKind & ResolvingKind = {
 };
 
 /** Id of the status with this slug enabled for the field's model, or null. */
+/**
+ * statusFor, remembered for the rest of the request: a bulk create of a thousand objects with the
+ * same status looks it up once.
+ */
+async function cachedStatusFor(field: FieldMeta, slug: string, wc: WriteContext): Promise<string | null> {
+  const key = `status-id:${field.model.label}:${slug}`;
+  const known = wc.features.get(key);
+  if (typeof known === 'string') return known;
+  const id = await statusFor(field, slug, wc.tx);
+  if (id !== null) wc.features.set(key, id);
+  return id;
+}
+
 async function statusFor(field: FieldMeta, slug: string, db: Executor): Promise<string | null> {
   const target = statusModel(field);
   const params = new Params(db.dialect);

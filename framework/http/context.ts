@@ -17,6 +17,8 @@ export interface FrameworkConfig {
   readonly exemptViewPermissions: readonly string[];
   /** netinv's own version. */
   readonly version: string;
+  /** Adds an `X-Query-Count` header (SQL statements run for the request) to every API response. */
+  readonly countQueries?: boolean;
 }
 
 /** Decoded query string: every key with all its values, in order. */

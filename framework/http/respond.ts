@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { RequestContext } from './context';
 import { renderBrowsable } from '../browsable/render';
 
@@ -8,6 +9,11 @@ export interface Reply {
   headers?: Record<string, string>;
   /** A body already rendered (schema documents, the documentation page), sent as is. */
   raw?: { contentType: string; text: string };
+  /**
+   * A JSON body produced piece by piece (long lists): each piece is written as it comes, waiting
+   * for the client to drain the socket, so the whole response is never held in memory.
+   */
+  pieces?: AsyncIterable<string>;
 }
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -22,7 +28,7 @@ export function toJson(body: unknown): string {
   return /[\u2028\u2029]/.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
 }
 
-export function send(ctx: RequestContext, reply: Reply): void {
+export async function send(ctx: RequestContext, reply: Reply): Promise<void> {
   const res = ctx.res;
   if (res.headersSent) return;
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
@@ -46,7 +52,35 @@ export function send(ctx: RequestContext, reply: Reply): void {
     return;
   }
   res.setHeader('Content-Type', ctx.contentType);
+  if (reply.pieces) {
+    await sendPieces(ctx, reply.pieces);
+    return;
+  }
   const text = toJson(reply.body);
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(ctx.method === 'HEAD' ? undefined : text);
+}
+
+/** Escapes what toJson escapes, piece by piece. */
+function escapeSeparators(text: string): string {
+  return /[\u2028\u2029]/.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
+}
+
+async function sendPieces(ctx: RequestContext, pieces: AsyncIterable<string>): Promise<void> {
+  const res = ctx.res;
+  if (ctx.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  try {
+    for await (const piece of pieces) {
+      if (res.destroyed) return;
+      if (!res.write(escapeSeparators(piece))) await once(res, 'drain');
+    }
+    res.end();
+  } catch (err) {
+    // The status line is gone: all that is left is to cut the response short, visibly.
+    ctx.logger.error('response cut short', { error: String((err as Error)?.stack ?? err) });
+    res.destroy(err as Error);
+  }
 }

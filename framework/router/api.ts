@@ -1,4 +1,5 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { countingQueries } from '../db/query-counter';
 import { authenticate } from '../auth/authenticate';
 import type { PermissionEngine } from '../auth/permissions';
 import { isExempt } from '../auth/permissions';
@@ -108,6 +109,21 @@ function allowHeader(d: Dispatch): string {
  * (body errors). Errors become responses in errors/mapper.ts only.
  */
 function pipeline(services: Services, d: Dispatch) {
+  const handle = handleRequest(services, d);
+  if (!services.config.countQueries) return handle;
+  return async (req: Request, res: Response): Promise<void> => {
+    const { counter, done } = countingQueries(() => handle(req, res));
+    // The header must precede the body: set it when the response starts to write.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+      if (!res.headersSent) res.setHeader('X-Query-Count', String(counter.count));
+      return writeHead.apply(this, args);
+    } as Response['writeHead'];
+    await done;
+  };
+}
+
+function handleRequest(services: Services, d: Dispatch) {
   return async (req: Request, res: Response): Promise<void> => {
     const ctx = new RequestContext(req, res, services.registry, services.db, services.config, services.logger);
     const allow = allowHeader(d);
@@ -156,11 +172,11 @@ function pipeline(services: Services, d: Dispatch) {
         restrictFor: (model, action) => services.permissions.restrict(ctx, model, action),
       });
       if (ctx.renderer === 'html') ctx.allowedMethods = await usableMethods(services, d, ctx);
-      send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } });
+      await send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } });
     } catch (err) {
       const r = errorToResponse(err, services.config.version);
       if (r.unexpected) ctx.logger.error('unhandled error', { error: String((err as Error)?.stack ?? err), path: req.originalUrl });
-      send(ctx, { status: r.status, body: r.body, headers: { Allow: allow, ...r.headers } });
+      await send(ctx, { status: r.status, body: r.body, headers: { Allow: allow, ...r.headers } });
     }
   };
 }

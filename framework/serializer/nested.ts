@@ -12,7 +12,7 @@ function nestedPlan(model: ModelMeta, rc: RenderContext): Plan {
   if (!plan) {
     const builder = new SelectBuilder(model, rc.db.dialect);
     const emit = objectEmitter(model, builder.root, { brief: true, nested: true, version: rc.version });
-    plan = { builder, emit, orderBy: orderBy(model, builder.root, rc.db.dialect), select: builder.selectFrom() };
+    plan = { builder, emit, orderBy: orderBy(model, builder.root, rc.db.dialect), select: builder.selectFrom(), parentFirst: null };
     cache.set(key, plan);
   }
   return plan;

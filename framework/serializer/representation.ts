@@ -140,8 +140,38 @@ export function objectEmitter(model: ModelMeta, scope: SelectScope, mode: PlanMo
 
 /** ORDER BY of a model's default ordering at a scope, ending with the primary key. */
 export function orderBy(model: ModelMeta, scope: SelectScope, dialect: Dialect): string {
+  return orderTerms(model.options.ordering ?? [], model, scope, dialect).join(', ');
+}
+
+/**
+ * An ordering led by a field of an optional parent (prefixes: `vrf.name`, then `prefix`): rows
+ * without the parent come first, ordered by the remaining terms alone, which an index of the
+ * model's own columns can serve; only the rows with a parent need the join to sort.
+ */
+export interface ParentFirstOrder {
+  /** The foreign key column of the optional parent, on the model's own table (alias t0). */
+  column: string;
+  /** ORDER BY of the rows without the parent: the remaining terms and the primary key. */
+  withoutParent: string;
+}
+
+export function parentFirstOrder(model: ModelMeta, scope: SelectScope, dialect: Dialect): ParentFirstOrder | null {
+  const [first, ...rest] = model.options.ordering ?? [];
+  if (!first || first.startsWith('-') || first.split('.').length !== 2) return null;
+  const parent = model.field(first.split('.')[0]);
+  if (!parent?.column || parent.kind.name !== 'foreign-key') return null;
+  const { field } = resolvePath(scope, first);
+  // The parent's field must be set whenever the parent is: then NULL means "no parent".
+  if (field.nullable) return null;
+  for (const entry of rest) {
+    if (entry.replace(/^-/, '').includes('.')) return null;
+  }
+  return { column: parent.column, withoutParent: orderTerms(rest, model, scope, dialect).join(', ') };
+}
+
+function orderTerms(ordering: readonly string[], model: ModelMeta, scope: SelectScope, dialect: Dialect): string[] {
   const terms: string[] = [];
-  for (const entry of model.options.ordering ?? []) {
+  for (const entry of ordering) {
     const desc = entry.startsWith('-');
     const { scope: s, field } = resolvePath(scope, desc ? entry.slice(1) : entry);
     const column = field.column;
@@ -158,7 +188,7 @@ export function orderBy(model: ModelMeta, scope: SelectScope, dialect: Dialect):
     terms.push(`${expr}${desc ? ' DESC' : ''}`);
   }
   terms.push(scope.ref(model.pk.column as string));
-  return terms.join(', ');
+  return terms;
 }
 
 /** A compiled representation: its SELECT and the function turning a row into JSON. */
@@ -168,6 +198,7 @@ export interface Plan {
   readonly orderBy: string;
   /** `SELECT … FROM … JOIN …`, built once. */
   readonly select: string;
+  readonly parentFirst: ParentFirstOrder | null;
 }
 
 /** Plans are built once per model, form, version and dialect, then reused. */
@@ -179,7 +210,8 @@ export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, d
     const builder = new SelectBuilder(model, dialect);
     const emit = objectEmitter(model, builder.root, { brief, nested: false, version });
     const order = orderBy(model, builder.root, dialect);
-    plan = { builder, emit, orderBy: order, select: builder.selectFrom() };
+    const parentFirst = parentFirstOrder(model, builder.root, dialect);
+    plan = { builder, emit, orderBy: order, select: builder.selectFrom(), parentFirst };
     cache.set(key, plan);
   }
   return plan;

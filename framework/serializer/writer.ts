@@ -140,10 +140,15 @@ export async function parseObject(
     checkConstraints(model, parsed, errors);
     errors.throwIfAny();
   }
+  await prepareValues(model, values, wc);
+  return { values, wc };
+}
+
+/** Values derived from parsed ones (natural-key columns, default statuses), before validation. */
+export async function prepareValues(model: ModelMeta, values: Values, wc: WriteContext): Promise<void> {
   const prepare = model.hook('prepare') as ((values: Values, wc: WriteContext) => unknown) | undefined;
   if (prepare) await prepare(values, wc);
   for (const field of model.fields) await field.kind.prepare?.(field, values, wc);
-  return { values, wc };
 }
 
 /** class-validator constraints declared by the field decorators. */
@@ -316,4 +321,36 @@ export async function deleteWhere(tx: Executor, model: ModelMeta, attributes: Re
   const q = tx.dialect.quote;
   const params = new Params(tx.dialect);
   return tx.run(`DELETE FROM ${q(model.table)} WHERE ${q(model.pk.column as string)} IN (${params.list(ids)})`, params.values);
+}
+
+/** Bound values per multi-row INSERT: under SQLite's 32,766 and the 65,535 of PostgreSQL and MySQL. */
+const MAX_BOUND_VALUES = 30_000;
+const MAX_ROWS_PER_INSERT = 500;
+
+/**
+ * Inserts already parsed and validated objects in multi-row statements, then their out-of-row
+ * state (link tables): for loading data in bulk, where one INSERT per object would dominate. Save
+ * hooks and write listeners (change logging) do not run; UUID primary keys only.
+ */
+export async function insertObjects(model: ModelMeta, objects: readonly Values[], scope: WriteScope): Promise<void> {
+  if (objects.length === 0) return;
+  if (model.integerPk) throw new Error(`insertObjects: ${model.label} numbers its rows; insert them one by one`);
+  const tx = scope.tx;
+  const q = tx.dialect.quote;
+  const rows = objects.map((values) => rowOf(model, values, tx.dialect));
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const perStatement = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_BOUND_VALUES / columns.length)));
+  const head = `INSERT INTO ${q(model.table)} (${columns.map(q).join(', ')}) VALUES `;
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const params = new Params(tx.dialect);
+    const tuples = rows.slice(start, start + perStatement).map((row) => `(${params.list(columns.map((c) => row[c] ?? null))})`);
+    await tx.run(head + tuples.join(', '), params.values);
+  }
+  const linked = model.fields.filter((f) => f.kind.afterWrite && f.inVersion(scope.version));
+  for (const values of objects) {
+    const wc = writeContext(model, scope, values.id as Id, null, false);
+    for (const f of linked) {
+      if (values[f.name] !== undefined || f.kind.name === 'tree-parent') await f.kind.afterWrite?.(f, wc.id, values[f.name], wc, true);
+    }
+  }
 }

@@ -13,6 +13,7 @@ import { loadValues } from '../serializer/values';
 import type { Actor, Values } from '../serializer/write-context';
 import {
   expectObject,
+  insertObjects,
   parseObject,
   saveObject,
   uniqueMessage,
@@ -145,10 +146,23 @@ export async function createObjects(ctx: RequestContext, tx: Executor, model: Mo
     if (dup.some((e) => Object.keys(e).length)) throw new ValidationError(dup);
   }
   if (failed) throw new ValidationError(errors);
-  const created: Id[] = [];
-  for (const p of prepared) created.push(await saveObject(model, p.values, p.wc));
+  let created: Id[] = [];
+  if (many && insertsInBulk(ctx, model)) {
+    await insertObjects(model, prepared.map((p) => p.values), scope);
+    created = prepared.map((p) => p.values.id as Id);
+  } else {
+    for (const p of prepared) created.push(await saveObject(model, p.values, p.wc));
+  }
   await ensurePermitted(tx, model, created, restrict);
   return created;
+}
+
+/**
+ * Whether a bulk create may write its rows in multi-row INSERTs: nothing must observe each object
+ * as it is saved (save hooks, write listeners) and the rows carry their own (UUID) keys.
+ */
+function insertsInBulk(ctx: RequestContext, model: ModelMeta): boolean {
+  return !model.integerPk && !model.hook('beforeSave') && !model.hook('afterSave') && writeListeners(ctx.registry).length === 0;
 }
 
 /** The stored object the caller may change, or 404. */

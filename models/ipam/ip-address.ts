@@ -71,7 +71,7 @@ export class IPAddress extends PrimaryModel {
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     const address = values.address as IPNetwork;
     const status = values.status as string | null;
-    if (address.family === 4 && status && (await wc.find(Status, { id: status, slug: 'slaac' })).length) {
+    if (address.family === 4 && status && status === (await slaacStatusId(wc))) {
       throw ValidationError.field('status', 'Only IPv6 addresses can be assigned SLAAC status');
     }
     const vrfId = values.vrf as string | null;
@@ -183,4 +183,14 @@ function byIdOrName(p: Predicates, label: string, values: string[]) {
     ...(ids.length ? [p.generic('assigned_object', label, { id__in: ids })] : []),
     ...(names.length ? [p.generic('assigned_object', label, { name__in: names })] : []),
   ]);
+}
+
+/** Id of the SLAAC status, looked up once per request (bulk creates validate many addresses). */
+async function slaacStatusId(wc: WriteContext): Promise<string | null> {
+  const key = 'ipam:slaac-status-id';
+  if (wc.features.has(key)) return wc.features.get(key) as string | null;
+  const [slaac] = await wc.find(Status, { slug: 'slaac' });
+  const id = slaac ? String(slaac.id) : null;
+  wc.features.set(key, id);
+  return id;
 }

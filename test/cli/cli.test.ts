@@ -3,6 +3,7 @@
  * exit codes (0 success, 1 failure, 2 usage) and a served API reachable with a created token.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { freshDatabaseUrl } from '../helpers/database';
 
@@ -133,4 +134,45 @@ test('serve answers with a created token and stops cleanly on SIGTERM', async ()
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }
+});
+
+test('serve --workers 2 forks two serving processes and stops them on SIGTERM', async () => {
+  const key = netinv(['createtoken', '--username', 'ops']).stdout.trim();
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, [MAIN, 'serve', '--port', String(port), '--workers', '2'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, NETINV_LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const workerPids = () => {
+    try {
+      return fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    } catch {
+      return [];
+    }
+  };
+  try {
+    const out = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes('serving')) resolve(text);
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+    });
+    expect(out).toMatch(/with 2 workers/);
+    let status = 0;
+    for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
+      status = await fetch(`http://127.0.0.1:${port}/api/status/`, { headers: { Authorization: `Token ${key}`, Accept: 'application/json' } })
+        .then((r) => r.status)
+        .catch(() => 0);
+      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(200);
+    if (fs.existsSync('/proc')) expect(workerPids()).toHaveLength(2);
+  } finally {
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }
+  if (fs.existsSync('/proc')) expect(workerPids()).toEqual([]);
 });

@@ -1,0 +1,267 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { Registry } from '../../framework';
+import { openDatabase } from '../../framework/db/datasource';
+import type { Database, Executor } from '../../framework/db/executor';
+import { parseNetwork, type IPNetwork } from '../../framework/network/ip';
+import type { Id } from '../../framework/serializer/select';
+import type { Actor, Values } from '../../framework/serializer/write-context';
+import {
+  insertObjects, parseObject, prepareValues, saveObject, validateObject, writeContext, type WriteScope,
+} from '../../framework/serializer/writer';
+import { DEFAULT_VERSION } from '../../framework/versioning/version';
+import { loadConfig } from '../config';
+import { dataSourceFor, migrate, registryWith } from '../database';
+import { Progress } from './progress';
+
+/** The standard dataset of BENCHMARK.md, in numbers. */
+export const DATASET = {
+  regions: 5,
+  sitesPerRegion: 10,
+  deviceTypes: 5,
+  deviceRoles: 3,
+  devices: 2_000,
+  interfacesPerDevice: 10,
+  slash24s: 50_000,
+  addressesPerSlash24: 2,
+  vlanGroups: 50,
+  vlansPerGroup: 80,
+  tags: 10,
+} as const;
+
+/** What the workloads need to know about the loaded data. */
+export interface LoadedDataset {
+  token: string;
+  /** 10.20.30.0/24 (W3). */
+  prefixId: string;
+  /** 10.195.0.0/16, partly filled with /24s (W10). */
+  availablePrefixId: string;
+  /** A /24 the PATCH workload changes (W9). */
+  patchPrefixId: string;
+  objects: number;
+  seconds: number;
+}
+
+/** Objects per transaction: large enough for throughput, small enough for a lively progress bar. */
+const BATCH = 5_000;
+
+const TOTAL_OBJECTS =
+  DATASET.regions * (1 + DATASET.sitesPerRegion) +
+  DATASET.devices * (1 + DATASET.interfacesPerDevice) +
+  (1 + 256 + DATASET.slash24s) +
+  DATASET.slash24s * DATASET.addressesPerSlash24 +
+  DATASET.vlanGroups * (1 + DATASET.vlansPerGroup);
+
+/** Writes through the framework: single objects with full validation, bulk ones in multi-row INSERTs. */
+class Writer {
+  constructor(readonly db: Database, readonly registry: Registry) {}
+
+  private scope(tx: Executor, actor: Actor | null = null): WriteScope {
+    return { tx, registry: this.registry, version: DEFAULT_VERSION, actor, features: new Map() };
+  }
+
+  /**
+   * Creates one object exactly as the API would (parse, validate, save) and returns its id;
+   * `serverSet` holds values no request body may set (a superuser flag).
+   */
+  create(label: string, body: Record<string, unknown>, options: { actor?: Actor; serverSet?: Values } = {}): Promise<Id> {
+    return this.db.transaction(async (tx) => {
+      const model = this.registry.get(label);
+      if (!model) throw new Error(`unknown model ${label}`);
+      const { values, wc } = await parseObject(model, body, this.scope(tx, options.actor ?? null), null, false);
+      Object.assign(values, options.serverSet ?? {});
+      await validateObject(model, values, wc);
+      return saveObject(model, values, wc);
+    });
+  }
+
+  /**
+   * Inserts `count` objects of one model. The first body goes through parsing and validation; the
+   * others reuse its parsed values with `vary(i)` applied (ids, names, networks, parents), which
+   * keeps a 100,000-row load to a few multi-row statements per batch.
+   */
+  async createMany(
+    label: string,
+    count: number,
+    body: Record<string, unknown>,
+    vary: (i: number) => Values,
+    progress: Progress,
+  ): Promise<Id[]> {
+    const model = this.registry.get(label);
+    if (!model) throw new Error(`unknown model ${label}`);
+    const ids: Id[] = [];
+    let template: Values | null = null;
+    for (let start = 0; start < count; start += BATCH) {
+      const end = Math.min(count, start + BATCH);
+      await this.db.transaction(async (tx) => {
+        const scope = this.scope(tx);
+        if (!template) {
+          const parsed = await parseObject(model, body, scope, null, false);
+          await validateObject(model, parsed.values, parsed.wc);
+          template = parsed.values;
+        }
+        const objects: Values[] = [];
+        for (let i = start; i < end; i++) {
+          const id = randomUUID();
+          const values: Values = { ...template, id, ...vary(i) };
+          await prepareValues(model, values, writeContext(model, scope, id, null, false));
+          objects.push(values);
+          ids.push(id);
+        }
+        await insertObjects(model, objects, scope);
+      });
+      progress.advance(end - start, model.label);
+    }
+    return ids;
+  }
+}
+
+function network(text: string): IPNetwork {
+  return parseNetwork(text);
+}
+
+/** Second and third octets of the i-th /24 (10.N.M.0/24, filled N=0.., M=0..255). */
+function slash24(i: number): [number, number] {
+  return [Math.floor(i / 256), i % 256];
+}
+
+/** Migrates a fresh database and loads the standard dataset into it. */
+export async function loadDataset(databaseUrl: string): Promise<LoadedDataset> {
+  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
+  const registry = registryWith([]);
+  const ds: DataSource = await dataSourceFor(config.databaseUrl, registry, false, []);
+  await ds.initialize();
+  try {
+    await migrate(ds, []);
+    const db = openDatabase(ds);
+    try {
+      return await load(new Writer(db, registry));
+    } finally {
+      db.close?.();
+    }
+  } finally {
+    await ds.destroy();
+  }
+}
+
+async function load(w: Writer): Promise<LoadedDataset> {
+  const progress = new Progress(TOTAL_OBJECTS);
+  const user = await w.create(
+    'users.user',
+    { username: 'bench', password: randomBytes(12).toString('hex'), is_staff: true },
+    { serverSet: { is_superuser: true } },
+  );
+  const key = randomBytes(20).toString('hex');
+  // A token belongs to the user who creates it, as with `netinv createtoken`.
+  await w.create('users.token', { key, write_enabled: true }, { actor: { id: String(user), username: 'bench', isSuperuser: true } });
+
+  const tags: Id[] = [];
+  for (let t = 0; t < DATASET.tags; t++) tags.push(await w.create('extras.tag', { name: `Bench tag ${t}`, slug: `bench-tag-${t}`, content_types: ['ipam.prefix'] }));
+  await w.create('extras.customfield', { name: 'owner', type: 'text', content_types: ['ipam.prefix'] });
+  await w.create('extras.customfield', { name: 'cost', type: 'integer', content_types: ['ipam.prefix'] });
+
+  const sites: Id[] = [];
+  for (let r = 0; r < DATASET.regions; r++) {
+    const region = await w.create('dcim.region', { name: `Region ${r}` });
+    progress.advance(1, 'dcim.region');
+    for (let s = 0; s < DATASET.sitesPerRegion; s++) {
+      sites.push(await w.create('dcim.site', { name: `Site ${r}-${s}`, status: 'active', region }));
+      progress.advance(1, 'dcim.site');
+    }
+  }
+  const manufacturer = await w.create('dcim.manufacturer', { name: 'Bench Networks' });
+  const deviceTypes: Id[] = [];
+  for (let i = 0; i < DATASET.deviceTypes; i++) deviceTypes.push(await w.create('dcim.devicetype', { manufacturer, model: `BN-${i}` }));
+  const roles: Id[] = [];
+  for (let i = 0; i < DATASET.deviceRoles; i++) roles.push(await w.create('dcim.devicerole', { name: `Role ${i}`, color: '2196f3' }));
+  const platform = await w.create('dcim.platform', { name: 'BenchOS', manufacturer });
+
+  const devices = await w.createMany(
+    'dcim.device',
+    DATASET.devices,
+    { name: 'device-0', device_type: deviceTypes[0], device_role: roles[0], site: sites[0], platform, status: 'active' },
+    (i) => ({
+      name: `device-${i}`,
+      site: sites[i % sites.length],
+      device_type: deviceTypes[i % deviceTypes.length],
+      device_role: roles[i % roles.length],
+    }),
+    progress,
+  );
+  await w.createMany(
+    'dcim.interface',
+    DATASET.devices * DATASET.interfacesPerDevice,
+    { device: devices[0], name: 'eth0', type: '1000base-t' },
+    (i) => ({ device: devices[Math.floor(i / DATASET.interfacesPerDevice)], name: `eth${i % DATASET.interfacesPerDevice}` }),
+    progress,
+  );
+
+  const rir = await w.create('ipam.rir', { name: 'RFC 1918', is_private: true });
+  await w.create('ipam.aggregate', { prefix: '10.0.0.0/8', rir });
+  const prefixCustomFields = (i: number) => ({ owner: `team-${i % 20}`, cost: i % 1000 });
+  // Each tag on every tenth prefix, counted over all prefixes (containers first).
+  const prefixTags = (i: number) => [tags[i % tags.length]];
+  await w.createMany(
+    'ipam.prefix',
+    257,
+    { prefix: '10.0.0.0/8', status: 'container', custom_fields: prefixCustomFields(0), tags: prefixTags(0) },
+    (i) => ({
+      prefix: network(i === 0 ? '10.0.0.0/8' : `10.${i - 1}.0.0/16`),
+      custom_fields: prefixCustomFields(i),
+      tags: prefixTags(i),
+    }),
+    progress,
+  );
+  const slash24Ids = await w.createMany(
+    'ipam.prefix',
+    DATASET.slash24s,
+    { prefix: '10.0.0.0/24', status: 'active', custom_fields: prefixCustomFields(257), tags: prefixTags(257) },
+    (i) => {
+      const [n, m] = slash24(i);
+      return { prefix: network(`10.${n}.${m}.0/24`), custom_fields: prefixCustomFields(257 + i), tags: prefixTags(257 + i) };
+    },
+    progress,
+  );
+  await w.createMany(
+    'ipam.ipaddress',
+    DATASET.slash24s * DATASET.addressesPerSlash24,
+    { address: '10.0.0.1/24', status: 'active' },
+    (i) => {
+      const [n, m] = slash24(Math.floor(i / DATASET.addressesPerSlash24));
+      return { address: network(`10.${n}.${m}.${(i % DATASET.addressesPerSlash24) + 1}/24`) };
+    },
+    progress,
+  );
+
+  for (let g = 0; g < DATASET.vlanGroups; g++) {
+    const group = await w.create('ipam.vlangroup', { name: `VLAN group ${g}`, site: sites[g % sites.length] });
+    progress.advance(1, 'ipam.vlangroup');
+    await w.createMany(
+      'ipam.vlan',
+      DATASET.vlansPerGroup,
+      { vid: 1, name: 'vlan-1', group, site: sites[g % sites.length], status: 'active' },
+      (i) => ({ vid: i + 1, name: `vlan-${i + 1}` }),
+      progress,
+    );
+  }
+  const seconds = progress.finish();
+
+  const indexOf = (n: number, m: number) => n * 256 + m;
+  return {
+    token: key,
+    prefixId: String(slash24Ids[indexOf(20, 30)]),
+    availablePrefixId: await containerId(w, 195),
+    patchPrefixId: String(slash24Ids[indexOf(100, 100)]),
+    objects: TOTAL_OBJECTS,
+    seconds,
+  };
+}
+
+/** Id of the container 10.N.0.0/16, read back through the prefix filter columns. */
+async function containerId(w: Writer, n: number): Promise<string> {
+  const q = w.db.dialect.quote;
+  const p = w.db.dialect.placeholder;
+  const rows = await w.db.reader.rows(`SELECT ${q('id')} FROM ${q('ipam_prefix')} WHERE ${q('prefix')} = ${p(1)}`, [`10.${n}.0.0/16`]);
+  if (!rows.length) throw new Error(`10.${n}.0.0/16 is missing from the dataset`);
+  return String(rows[0][0]);
+}

@@ -1,0 +1,183 @@
+/**
+ * `npm run bench`: the standard benchmark of BENCHMARK.md. Loads the standard dataset into a fresh
+ * database, starts netinv as a user runs it in production and the floor beside it, drives W1–W10
+ * with autocannon on loopback and prints (and saves as JSON) what it measured.
+ *
+ *   npm run bench [-- --quick] [-- --workers N] [-- --out FILE]
+ */
+import 'reflect-metadata';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { loadDataset } from './dataset';
+import { freshDatabase } from './fresh-database';
+import { drive, single, type LoadSettings } from './load';
+import { ServerProcess } from './processes';
+import { judge, renderReport, type BenchReport, type StreamCheck, type WorkloadResult } from './report';
+import { workloads } from './workloads';
+
+interface Options {
+  quick: boolean;
+  workers: number;
+  out: string | null;
+}
+
+const USAGE = 'usage: npm run bench -- [--quick] [--workers N] [--out FILE]';
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { quick: false, workers: 1, out: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--quick') options.quick = true;
+    else if (arg === '--workers' && /^\d+$/.test(argv[i + 1] ?? '') && Number(argv[i + 1]) >= 1) options.workers = Number(argv[++i]);
+    else if (arg === '--out' && argv[i + 1]) options.out = argv[++i];
+    else throw new Error(`unknown or incomplete option ${arg}\n${USAGE}`);
+  }
+  return options;
+}
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const CLI = path.join(ROOT, 'dist', 'app', 'cli', 'main.js');
+const FLOOR = path.join(__dirname, 'floor-server.js');
+const NETINV_PORT = 18080;
+const FLOOR_PORT = 18090;
+const PROBE_PORT = 18081;
+
+/** How netinv runs in production: defaults, warnings only in the log. */
+function productionEnv(databaseUrl: string): Record<string, string> {
+  return { DATABASE_URL: databaseUrl, NODE_ENV: 'production', NETINV_LOG_LEVEL: 'warn' };
+}
+
+function log(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+/** Median latency of a few requests in a row on an idle server. */
+async function idleLatency(baseUrl: string, pathname: string, headers: Record<string, string>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) times.push((await single(baseUrl, { method: 'GET', path: pathname }, headers)).ms);
+  return times.sort((a, b) => a - b)[2];
+}
+
+/** Reads a limit=0 list as a client would, sampling the server's memory while it streams. */
+async function streamCheck(server: ServerProcess, headers: Record<string, string>): Promise<StreamCheck> {
+  const before = server.memory().rssMb;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, server.memory().rssMb);
+  }, 20);
+  const started = Date.now();
+  try {
+    const res = await fetch(`${server.baseUrl}/api/ipam/ip-addresses/?limit=0`, { headers });
+    if (!res.ok || !res.body) throw new Error(`limit=0 answered ${res.status}`);
+    let bytes = 0;
+    let head = '';
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (head.length < 200) head += Buffer.from(value.subarray(0, 200)).toString();
+    }
+    const results = Number(/"count":(\d+)/.exec(head)?.[1] ?? 0);
+    // VmHWM covers what the sampler may have missed between two samples.
+    peak = Math.max(peak, server.memory().peakMb);
+    return { results, bytes, seconds: (Date.now() - started) / 1000, rssBeforeMb: before, rssPeakMb: peak };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const settings: Omit<LoadSettings, 'headers'> = options.quick
+    ? { connections: 4, warmupSeconds: 1, seconds: 3 }
+    : { connections: 4, warmupSeconds: 5, seconds: 20 };
+
+  const databaseUrl = await freshDatabase(process.env.DATABASE_URL);
+  const database = databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+  log(`loading the standard dataset into ${database}`);
+  const data = await loadDataset(databaseUrl);
+  log(`loaded ${data.objects} objects in ${data.seconds.toFixed(1)} s`);
+  const headers = { Authorization: `Token ${data.token}`, Accept: 'application/json' };
+  const all = workloads(data);
+
+  const serveArgs = ['serve', '--port', String(NETINV_PORT), ...(options.workers > 1 ? ['--workers', String(options.workers)] : [])];
+  const netinv = await ServerProcess.start(CLI, serveArgs, productionEnv(databaseUrl), NETINV_PORT, '/api/');
+  const floor = await ServerProcess.start(FLOOR, [], { DATABASE_URL: databaseUrl }, FLOOR_PORT, '/floor/devices?limit=1');
+  const results: WorkloadResult[] = [];
+  let singleRequestMs: Record<string, number> = {};
+  let memory: BenchReport['memory'];
+  try {
+    singleRequestMs = {
+      W2: await idleLatency(netinv.baseUrl, '/api/ipam/prefixes/?limit=1000', headers),
+      W4: await idleLatency(netinv.baseUrl, '/api/dcim/devices/?limit=50', headers),
+    };
+    for (const w of all) {
+      log(`${w.id} ${w.title}`);
+      const figures = await drive(netinv.baseUrl, w.netinv, { ...settings, headers });
+      const result: WorkloadResult = { id: w.id, title: w.title, netinv: figures };
+      if (w.floor) {
+        result.floor = await drive(floor.baseUrl, w.floor, { ...settings, headers });
+        result.floorRatio = figures.requestsPerSecond / result.floor.requestsPerSecond;
+      }
+      if (w.objectsPerRequest) result.objectsPerSecond = figures.requestsPerSecond * w.objectsPerRequest;
+      results.push(result);
+    }
+    memory = netinv.memory();
+  } finally {
+    await netinv.stop();
+    await floor.stop();
+  }
+
+  // Statement counts and the limit=0 check need settings a production server does not use, so a
+  // second server on the same data answers them once the load is over.
+  const probe = await ServerProcess.start(
+    CLI,
+    ['serve', '--port', String(PROBE_PORT)],
+    { ...productionEnv(databaseUrl), NETINV_COUNT_QUERIES: 'true', NETINV_MAX_PAGE_SIZE: '0' },
+    PROBE_PORT,
+    '/api/',
+  );
+  let stream: StreamCheck | null = null;
+  try {
+    for (const w of all) {
+      const res = await single(probe.baseUrl, w.netinv, headers);
+      const count = res.headers.get('x-query-count');
+      const result = results.find((r) => r.id === w.id);
+      if (result && count !== null) result.queries = Number(count);
+    }
+    log('limit=0 over every ip-address');
+    stream = await streamCheck(probe, headers);
+  } finally {
+    await probe.stop();
+  }
+
+  const partial: Omit<BenchReport, 'targets'> = {
+    date: new Date().toISOString(),
+    quick: options.quick,
+    database: database.startsWith('sqlite:') ? 'SQLite' : database,
+    workers: options.workers,
+    node: process.versions.node,
+    cpus: os.availableParallelism(),
+    dataset: { objects: data.objects, loadSeconds: data.seconds },
+    singleRequestMs,
+    workloads: results,
+    memory,
+    stream,
+  };
+  const report: BenchReport = { ...partial, targets: judge(partial) };
+  process.stdout.write(`${renderReport(report)}\n`);
+  const out = options.out ?? path.join(ROOT, 'bench-results', `bench-${report.date.replace(/[:.]/g, '-')}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`figures written to ${path.relative(process.cwd(), out) || out}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: Error) => {
+    process.stderr.write(`bench: ${err.message}\n`);
+    process.exit(1);
+  },
+);

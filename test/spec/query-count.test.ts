@@ -1,0 +1,69 @@
+/**
+ * A list costs the same number of SQL statements whatever its page size: nested objects are
+ * joined, tags, many-to-many values and custom fields load for the whole page at once. Checked for
+ * every routed model, with several objects carrying tags and custom field data, through the
+ * X-Query-Count header that NETINV_COUNT_QUERIES enables.
+ */
+import { loadConfig } from '../../app/config';
+import { registryWith } from '../../app/database';
+import { enabledPlugins } from '../../app/plugins';
+import { FACTORIES } from '../factories/all';
+import { EXAMPLE_PLUGIN } from '../factories/plugins';
+import { contextFor } from '../factories';
+import { startApp, type TestApp } from '../helpers/harness';
+
+const registry = registryWith(enabledPlugins(loadConfig({ NETINV_PLUGINS: EXAMPLE_PLUGIN })));
+const routed = registry.routed;
+const OBJECTS_PER_MODEL = 3;
+
+let app: TestApp;
+let tagIds: string[] = [];
+
+beforeAll(async () => {
+  app = await startApp({ NETINV_PLUGINS: EXAMPLE_PLUGIN, NETINV_COUNT_QUERIES: 'true' });
+  const tagged = routed.filter((m) => m.has('tags')).map((m) => m.label);
+  const withFields = routed.filter((m) => m.has('custom_fields')).map((m) => m.label);
+  for (const slug of ['qc-gold', 'qc-silver']) {
+    const res = await app.post('/api/extras/tags/', { name: slug, slug, content_types: tagged });
+    expect(res.status).toBe(201);
+    tagIds.push(res.body.id);
+  }
+  for (const [name, type] of [['qc_text', 'text'], ['qc_number', 'integer']]) {
+    const res = await app.post('/api/extras/custom-fields/', { name, type, content_types: withFields });
+    expect(res.status).toBe(201);
+  }
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+function queriesOf(res: { status: number; headers: Record<string, string> }): number {
+  expect(res.status).toBe(200);
+  const header = res.headers['x-query-count'];
+  expect(header).toMatch(/^\d+$/);
+  return Number(header);
+}
+
+test('the header counts the statements of each request', async () => {
+  const res = await app.get('/api/dcim/sites/?limit=1');
+  expect(queriesOf(res)).toBeGreaterThan(0);
+});
+
+describe.each(routed.map((m) => [m.label, m] as const))('%s', (_label, model) => {
+  test('list: same number of queries at limit=1 and limit=50, full, brief and with opt-in fields', async () => {
+    const factory = FACTORIES[model.label];
+    for (let i = 0; i < OBJECTS_PER_MODEL; i++) {
+      const body: Record<string, unknown> = await factory.build(contextFor(app, FACTORIES));
+      if (model.has('tags')) body.tags = tagIds;
+      if (model.has('custom_fields')) body.custom_fields = { qc_text: `object ${i}`, qc_number: i };
+      const res = await app.post(model.listPath, body);
+      expect(res.status).toBe(201);
+    }
+    for (const extra of ['', '&brief=true', '&include=computed_fields,relationships']) {
+      const one = await app.get(`${model.listPath}?limit=1${extra}`);
+      const many = await app.get(`${model.listPath}?limit=50${extra}`);
+      expect(many.body.results.length).toBeGreaterThan(1);
+      expect({ extra, queries: queriesOf(many) }).toEqual({ extra, queries: queriesOf(one) });
+    }
+  });
+});
