@@ -329,8 +329,9 @@ const MAX_ROWS_PER_INSERT = 500;
 
 /**
  * Inserts already parsed and validated objects in multi-row statements, then their out-of-row
- * state (link tables): for loading data in bulk, where one INSERT per object would dominate. Save
- * hooks and write listeners (change logging) do not run; UUID primary keys only.
+ * state (link tables), then tells the write listeners (change logging) of each object: for bulk
+ * creates, where one INSERT per object would dominate. Save hooks do not run; UUID primary keys
+ * only.
  */
 export async function insertObjects(model: ModelMeta, objects: readonly Values[], scope: WriteScope): Promise<void> {
   if (objects.length === 0) return;
@@ -347,10 +348,12 @@ export async function insertObjects(model: ModelMeta, objects: readonly Values[]
     await tx.run(head + tuples.join(', '), params.values);
   }
   const linked = model.fields.filter((f) => f.kind.afterWrite && f.inVersion(scope.version));
+  const listeners = writeListeners(scope.registry);
   for (const values of objects) {
     const wc = writeContext(model, scope, values.id as Id, null, false);
     for (const f of linked) {
       if (values[f.name] !== undefined || f.kind.name === 'tree-parent') await f.kind.afterWrite?.(f, wc.id, values[f.name], wc, true);
     }
+    for (const listener of listeners) await listener.saved?.(model, wc.id, 'create', wc);
   }
 }

@@ -147,7 +147,7 @@ export async function createObjects(ctx: RequestContext, tx: Executor, model: Mo
   }
   if (failed) throw new ValidationError(errors);
   let created: Id[] = [];
-  if (many && insertsInBulk(ctx, model)) {
+  if (many && insertsInBulk(model)) {
     await insertObjects(model, prepared.map((p) => p.values), scope);
     created = prepared.map((p) => p.values.id as Id);
   } else {
@@ -158,11 +158,12 @@ export async function createObjects(ctx: RequestContext, tx: Executor, model: Mo
 }
 
 /**
- * Whether a bulk create may write its rows in multi-row INSERTs: nothing must observe each object
- * as it is saved (save hooks, write listeners) and the rows carry their own (UUID) keys.
+ * Whether a bulk create may write its rows in multi-row INSERTs: no save hook may need each
+ * object as it is saved, and the rows carry their own (UUID) keys. Write listeners hear of each
+ * object after the inserts, still in the transaction.
  */
-function insertsInBulk(ctx: RequestContext, model: ModelMeta): boolean {
-  return !model.integerPk && !model.hook('beforeSave') && !model.hook('afterSave') && writeListeners(ctx.registry).length === 0;
+function insertsInBulk(model: ModelMeta): boolean {
+  return !model.integerPk && !model.hook('beforeSave') && !model.hook('afterSave');
 }
 
 /** The stored object the caller may change, or 404. */

@@ -11,6 +11,7 @@ import { FACTORIES } from '../factories/all';
 import { EXAMPLE_PLUGIN } from '../factories/plugins';
 import { contextFor } from '../factories';
 import { startApp, type TestApp } from '../helpers/harness';
+import type { ModelMeta } from '../../framework/metadata/model-meta';
 
 const registry = registryWith(enabledPlugins(loadConfig({ NETINV_PLUGINS: EXAMPLE_PLUGIN })));
 const routed = registry.routed;
@@ -37,6 +38,19 @@ afterAll(async () => {
   await app?.close();
 });
 
+/**
+ * Generic relations (an address's assigned object, a change's object) load their targets with one
+ * query per model present on the page: that many are allowed on top of the constant.
+ */
+function genericTypesOn(model: ModelMeta, results: Array<Record<string, unknown>>): number {
+  let n = 0;
+  for (const f of model.fields.filter((x) => x.kind.name === 'generic-type')) {
+    const idKey = f.name.replace(/_type$/, '_id');
+    n += new Set(results.filter((r) => r[f.name] && r[idKey]).map((r) => r[f.name])).size;
+  }
+  return n;
+}
+
 function queriesOf(res: { status: number; headers: Record<string, string> }): number {
   expect(res.status).toBe(200);
   const header = res.headers['x-query-count'];
@@ -52,7 +66,8 @@ test('the header counts the statements of each request', async () => {
 describe.each(routed.map((m) => [m.label, m] as const))('%s', (_label, model) => {
   test('list: same number of queries at limit=1 and limit=50, full, brief and with opt-in fields', async () => {
     const factory = FACTORIES[model.label];
-    for (let i = 0; i < OBJECTS_PER_MODEL; i++) {
+    // Read-only models (change records, content types) already hold rows written by the server.
+    for (let i = 0; model.allows('create') && i < OBJECTS_PER_MODEL; i++) {
       const body: Record<string, unknown> = await factory.build(contextFor(app, FACTORIES));
       if (model.has('tags')) body.tags = tagIds;
       if (model.has('custom_fields')) body.custom_fields = { qc_text: `object ${i}`, qc_number: i };
@@ -63,7 +78,8 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (_label, model) =>
       const one = await app.get(`${model.listPath}?limit=1${extra}`);
       const many = await app.get(`${model.listPath}?limit=50${extra}`);
       expect(many.body.results.length).toBeGreaterThan(1);
-      expect({ extra, queries: queriesOf(many) }).toEqual({ extra, queries: queriesOf(one) });
+      const beyond = (res: typeof one) => queriesOf(res) - (extra.includes('brief') ? 0 : genericTypesOn(model, res.body.results));
+      expect({ extra, queries: beyond(many) }).toEqual({ extra, queries: beyond(one) });
     }
   });
 });
