@@ -116,3 +116,24 @@ export async function startApp(env: Record<string, string> = {}, options: StartO
 export function pathOf(url: string): string {
   return new URL(url).pathname + new URL(url).search;
 }
+
+/**
+ * The app of one test file: started before its tests and closed after them. The object returned
+ * forwards to the running app, so tests call `app.get(...)` as they would on a variable.
+ */
+export function appForThisFile(env: Record<string, string> = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await startApp(env);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!current) throw new Error('the app of this file starts in beforeAll');
+      const value = (current as unknown as Record<string | symbol, unknown>)[key];
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current) : value;
+    },
+  });
+}

@@ -2,15 +2,9 @@
  * The special rules of the first models, as the model catalogue gives them: statuses per content
  * type, tags, tenancy and region trees, sites and their relations.
  */
-import { startApp, type TestApp } from '../helpers/harness';
+import { appForThisFile } from '../helpers/harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForThisFile();
 
 const created = async (res: { status: number; body: any }) => {
   if (res.status !== 201) throw new Error(`expected 201, got ${res.status}: ${JSON.stringify(res.body)}`);

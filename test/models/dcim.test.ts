@@ -2,21 +2,11 @@
  * The special rules of the device models, as the model catalogue gives them: manufacturers, device
  * types, roles, platforms, devices and their interfaces.
  */
-import { startApp, type TestApp } from '../helpers/harness';
+import { appForThisFile } from '../helpers/harness';
+import { created, type Obj } from '../helpers/responses';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForThisFile();
 
-type Obj = Record<string, any>;
-const created = async (res: { status: number; body: any }): Promise<Obj> => {
-  if (res.status !== 201) throw new Error(`expected 201, got ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body as Obj;
-};
 const names = (res: { status: number; body: any }): string[] => {
   if (res.status !== 200) throw new Error(`expected 200, got ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.results.map((r: { name: string }) => r.name);

@@ -5,18 +5,12 @@
  */
 import { FACTORIES } from '../factories/all';
 import { contextFor } from '../factories';
-import { startApp, type TestApp } from '../helpers/harness';
+import { appForThisFile } from '../helpers/harness';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CHANGES = '/api/extras/object-changes/';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForThisFile();
 
 type Change = Record<string, unknown> & { id: string; request_id: string; action: { value: string; label: string }; object_data: Record<string, unknown> };
 

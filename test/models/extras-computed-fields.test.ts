@@ -2,15 +2,9 @@
  * Computed fields: the definitions, and their values on objects (`include=computed_fields`, write
  * responses): templates rendered against the object's data, fallbacks, ordering, cost of a page.
  */
-import { startApp, type TestApp } from '../helpers/harness';
+import { appForThisFile } from '../helpers/harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForThisFile();
 
 type Obj = Record<string, any>;
 const CF = '/api/extras/computed-fields/';

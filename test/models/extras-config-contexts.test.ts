@@ -3,15 +3,9 @@
  * and virtual machines (matching per assignment, merge order and precedence, local context data,
  * exclude=config_context, cost of a page).
  */
-import { startApp, type TestApp } from '../helpers/harness';
+import { appForThisFile } from '../helpers/harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForThisFile();
 
 type Obj = Record<string, any>;
 const CC = '/api/extras/config-contexts/';

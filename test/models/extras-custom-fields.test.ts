@@ -4,15 +4,9 @@
  * defaults back-filled and values removed with the definitions, and the cost of a page.
  * Runs on every database (NETINV_TEST_DATABASE_URL).
  */
-import { startApp, type TestApp } from '../helpers/harness';
+import { appForThisFile } from '../helpers/harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForThisFile();
 
 type Obj = Record<string, any>;
 const CF = '/api/extras/custom-fields/';

@@ -2,15 +2,9 @@
  * The plain-data extras endpoints: notes on any object, custom links, export templates, statuses
  * (usable by the models they name as soon as they exist), content types and /api/status/.
  */
-import { startApp, type TestApp } from '../helpers/harness';
+import { appForThisFile } from '../helpers/harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForThisFile();
 
 type Obj = Record<string, any>;
 let seq = 0;

@@ -4,15 +4,9 @@
  * (PATCH semantics, errors, required sides, atomicity), cleanup on delete, `cr_` filters and the
  * cost of a page. Runs on every database (NETINV_TEST_DATABASE_URL).
  */
-import { startApp, type TestApp } from '../helpers/harness';
+import { appForThisFile } from '../helpers/harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForThisFile();
 
 type Obj = Record<string, any>;
 const REL = '/api/extras/relationships/';

@@ -3,21 +3,11 @@
  * as the model catalogue gives them: representation, write rules with their messages, filters,
  * ordering and what happens when the objects they point at are deleted.
  */
-import { startApp, type TestApp } from '../helpers/harness';
+import { appForThisFile } from '../helpers/harness';
+import { created, type Obj } from '../helpers/responses';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForThisFile();
 
-type Obj = Record<string, any>;
-const created = async (res: { status: number; body: any }): Promise<Obj> => {
-  if (res.status !== 201) throw new Error(`expected 201, got ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body as Obj;
-};
 const ok = (res: { status: number; body: any }): any => {
   if (res.status !== 200) throw new Error(`expected 200, got ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body;

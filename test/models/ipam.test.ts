@@ -3,23 +3,13 @@
  * families), the named filters of the catalogue, the model rules, and allocation of prefixes and
  * addresses, including concurrent allocations.
  */
-import { startApp, type TestApp } from '../helpers/harness';
+import { appForThisFile } from '../helpers/harness';
+import { created, type Obj } from '../helpers/responses';
 import { FACTORIES } from '../factories/all';
 import { contextFor } from '../factories';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForThisFile();
 
-type Obj = Record<string, any>;
-const created = async (res: { status: number; body: any }): Promise<Obj> => {
-  if (res.status !== 201) throw new Error(`expected 201, got ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
-};
 const P = '/api/ipam/prefixes/';
 const IP = '/api/ipam/ip-addresses/';
 const prefixesOf = async (query: string): Promise<string[]> => {

@@ -2,15 +2,9 @@
  * Authentication (spec "Authentication"; reference behaviour-auth.md §1–§5): token header parsing,
  * expiry, inactive users, read-only tokens, Basic provisioning on the tokens endpoint, token scoping.
  */
-import { startApp, type TestApp } from '../helpers/harness';
+import { appForThisFile } from '../helpers/harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForThisFile();
 
 const SITES = '/api/dcim/sites/';
 const TOKENS = '/api/users/tokens/';

@@ -2,15 +2,9 @@
  * Session login for the browsable API: the login form with its own CSRF token, the session
  * cookie, CSRF protection of unsafe API requests made with it, local-only redirects, logout.
  */
-import { startApp, type TestApp } from '../helpers/harness';
+import { appForThisFile } from '../helpers/harness';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = appForThisFile();
 
 function cookieOf(res: { headers: Record<string, unknown> }, name: string): string | undefined {
   const raw = (res.headers['set-cookie'] as string[] | undefined) ?? [];
