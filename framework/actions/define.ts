@@ -99,14 +99,16 @@ export interface ActionMethodSpec {
   handler: ActionHandler;
 }
 
+type ActionSpecs = Record<string, { detail: boolean } & Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', ActionMethodSpec>>>;
+
 /**
  * Extra routes of a model, as DRF's `@action`: `/api/<app>/<path>/<id>/<name>/` when `detail`.
- * The app passes the result to the server; these are the only hand-written routes.
+ * `owner` is the model, or `{ withField }`: every model declaring a field of that kind (the
+ * `notes/` route of each model with `notes_url`). The app passes the result to the server; these
+ * are the only hand-written routes.
  */
-export function defineActions(
-  cls: ModelClass,
-  actions: Record<string, { detail: boolean } & Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', ActionMethodSpec>>>,
-): ModelAction[] {
+export function defineActions(owner: ModelClass | { withField: string }, actions: ActionSpecs): ModelAction[] {
+  const cls = typeof owner === 'function' ? owner : null;
   return Object.entries(actions).map(([path, spec]) => {
     const methods: ModelAction['methods'] = {};
     for (const m of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
@@ -115,9 +117,10 @@ export function defineActions(
       methods[m] = {
         action: method.action,
         permissionModel: method.permissionModel,
-        handler: (ctx, args) => method.handler(new ActionRequest(ctx, args, ctx.registry.forClass(cls))),
+        handler: (ctx, args) => method.handler(new ActionRequest(ctx, args, args.model ?? ctx.registry.forClass(cls as ModelClass))),
       };
     }
-    return { model: cls, path, detail: spec.detail, methods };
+    const target = cls ? { model: cls } : { withField: (owner as { withField: string }).withField };
+    return { ...target, path, detail: spec.detail, methods };
   });
 }

@@ -1,7 +1,7 @@
 import type { OpenApiSchema } from '../fields/kind';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
-import type { ExtraRoute, ModelAction } from '../router/api';
+import { actionsOf, type ExtraRoute, type ModelAction } from '../router/api';
 import type { ApiVersion } from '../versioning/version';
 import { Components, ref } from './components';
 import { briefParameter, filterParameters, idParameter, paginationParameters, versionParameter } from './parameters';
@@ -210,7 +210,7 @@ export function buildOpenApi(sources: OpenApiSources, version: ApiVersion): Open
     paths[path] = item;
   }
   for (const model of sources.registry.routed) {
-    for (const action of (sources.actions ?? []).filter((a) => sources.registry.maybeForClass(a.model) === model)) {
+    for (const action of actionsOf(sources.actions, sources.registry, model)) {
       const [path, item] = actionPath(action, model);
       paths[path] = item;
     }

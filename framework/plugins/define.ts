@@ -74,7 +74,8 @@ export function definePlugin(options: PluginOptions): PluginDefinition {
   const actions = (options.actions ?? []).flatMap((a) => (Array.isArray(a) ? [...(a as readonly ModelAction[])] : [a as ModelAction]));
   const models = options.models ?? [];
   for (const action of actions) {
-    if (!models.includes(action.model as ModelClass)) throw new PluginError(`${where}: an action names ${action.model.name}, which is not one of its models`);
+    // A field-kind action (`withField`) serves whichever models declare the field.
+    if (action.model && !models.includes(action.model as ModelClass)) throw new PluginError(`${where}: an action names ${action.model.name}, which is not one of its models`);
   }
   const verboseName = options.verbose_name ?? options.name;
   const app = defineApp(options.name, models, { plugin: true, urlBase: `plugins/${baseUrl}`, displayName: verboseName, actions });

@@ -32,6 +32,8 @@ export interface HandlerArgs {
   body(): unknown;
   /** The caller's restriction for another model and action (extra actions touching two models). */
   restrictFor(model: ModelMeta, action: Action): Promise<Predicate>;
+  /** The model of the route (an action shared by several models serves each under its own). */
+  model?: ModelMeta;
 }
 
 export type Handler = (ctx: RequestContext, args: HandlerArgs) => Promise<Reply>;
@@ -63,7 +65,10 @@ export interface Mount {
 
 /** An extra action on a model (`/api/ipam/prefixes/<id>/available-prefixes/`). */
 export interface ModelAction {
-  model: Function;
+  /** The one model the action belongs to, or, with `withField`, none. */
+  model?: Function;
+  /** The action belongs to every model declaring a field of this kind (`notes-url`). */
+  withField?: string;
   path: string;
   detail: boolean;
   /** Per method: the permission action it needs on `permissionModel` (default: the model). */
@@ -82,6 +87,13 @@ export interface Services {
   /** Entries of `/api/` besides the applications (`status`, `docs`…). */
   readonly rootEntries?: string[];
   readonly mounts?: Mount[];
+}
+
+/** The extra actions served under a model's endpoint. */
+export function actionsOf(actions: readonly ModelAction[] | undefined, registry: Registry, model: ModelMeta): ModelAction[] {
+  return (actions ?? []).filter((a) =>
+    a.withField ? model.fields.some((f) => f.kind.name === a.withField) : !!a.model && registry.maybeForClass(a.model) === model,
+  );
 }
 
 const METHOD_ACTION: Record<string, Action> = { GET: 'view', HEAD: 'view', POST: 'add', PUT: 'change', PATCH: 'change', DELETE: 'delete' };
@@ -170,6 +182,7 @@ function handleRequest(services: Services, d: Dispatch) {
         id,
         body: () => readJson(Buffer.isBuffer(req.body) ? req.body : undefined, req.headers['content-type']),
         restrictFor: (model, action) => services.permissions.restrict(ctx, model, action),
+        model: d.model,
       });
       if (ctx.renderer === 'html') ctx.allowedMethods = await usableMethods(services, d, ctx);
       await send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } });
@@ -268,7 +281,7 @@ export function routeTable(services: Services): RouteEntry[] {
     if (routed.length === 0 && !app.plugin) continue;
     table.push({ path: `/${app.urlBase}/`, kind: 'app-root', dispatch: indexDispatch(routed.map((m) => [String(m.path), m.listPath])) });
     for (const model of routed) {
-      for (const action of (services.actions ?? []).filter((a) => registry.maybeForClass(a.model) === model)) {
+      for (const action of actionsOf(services.actions, registry, model)) {
         const methods: Dispatch['methods'] = {};
         for (const [m, spec] of Object.entries(action.methods)) {
           if (spec) methods[m] = { handler: spec.handler, action: spec.action, permissionModel: spec.permissionModel ? registry.forClass(spec.permissionModel) : undefined };

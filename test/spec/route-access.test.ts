@@ -4,6 +4,7 @@
  */
 import { coreRegistry } from '../../app/database';
 import { CORE_APPS } from '../../app/apps';
+import { actionsOf } from '../../framework/router/api';
 import { startApp, type TestApp } from '../helpers/harness';
 import { FACTORIES } from '../factories/all';
 import { contextFor } from '../factories';
@@ -27,7 +28,7 @@ beforeAll(async () => {
     routes.push({ path: model.listPath, model: model.label, detail: false });
     routes.push({ path: `${model.listPath}${id}/`, model: model.label, detail: true });
     for (const app_ of CORE_APPS) {
-      for (const action of app_.actions.filter((a) => registry.forClass(a.model) === model)) {
+      for (const action of actionsOf(app_.actions, registry, model)) {
         routes.push({ path: action.detail ? `${model.listPath}${id}/${action.path}/` : `${model.listPath}${action.path}/`, model: model.label, detail: action.detail });
       }
     }
