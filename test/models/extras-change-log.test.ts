@@ -129,6 +129,11 @@ describe('records', () => {
     const res = await app.post('/api/ipam/prefixes/', { prefix: '10.77.1.0/24', status: 'active', vrf, description: 'cl' });
     expect(res.status).toBe(201);
     const [change] = await changesOf(res.body.id);
+    // Many-to-many fields are lists of ids.
+    const [vrfChange] = await changesOf(vrf);
+    const targets = (await app.get(`/api/ipam/vrfs/${vrf}/`)).body.import_targets.map((t: { id: string }) => t.id);
+    expect(targets).toHaveLength(1);
+    expect(vrfChange.object_data.import_targets).toEqual(targets);
     const status = (await app.get('/api/extras/statuses/?slug=active')).body.results[0].id as string;
     expect(change.object_data).toMatchObject({
       network: '10.77.1.0', broadcast: '10.77.1.255', prefix_length: 24, vrf, status, site: null, is_pool: false, description: 'cl', tags: [],
