@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from './app/config';
 import { coreRegistry, dataSourceFor } from './app/database';
-import { buildDataSource } from './framework/db/datasource';
+import { buildDataSource } from './framework/store/datasource';
 import { CORE_MIGRATIONS } from './app/migrations';
 
 /**

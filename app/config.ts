@@ -3,7 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsString, Max, Min, validateSync } from 'class-validator';
 import type { FrameworkConfig } from '../framework/http/context';
 import type { LogLevel } from '../framework/http/logger';
-import { parseDatabaseUrl } from '../framework/db/datasource';
+import { parseDatabaseUrl } from '../framework/store/datasource';
 import { netinvVersion } from './version';
 
 export class ConfigError extends Error {}

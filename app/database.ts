@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { createDataSource, prepareSchema } from '../framework/db/datasource';
+import { createDataSource, prepareSchema } from '../framework/store/datasource';
 import { buildRegistry, type Registry } from '../framework';
 import { runMigrationGroups, type LoadedPlugin } from '../framework/plugins';
 import { CORE_APPS } from './apps';

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { DataSource } from 'typeorm';
-import { openDatabase } from '../framework/db/datasource';
-import type { Database } from '../framework/db/executor';
+import { openDatabase } from '../framework/store/datasource';
+import type { Database } from '../framework/store/executor';
 import { errorMiddleware } from '../framework/errors/mapper';
 import { sessionRoutes } from '../framework/auth/session-routes';
 import { Logger } from '../framework/http/logger';

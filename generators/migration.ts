@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { DataSource, EntityMetadata } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import type { ColumnSpec, TableSpec } from '../framework/db/migration-schema';
+import type { ColumnSpec, TableSpec } from '../framework/store/migration-schema';
 import { dataSourceFor, migrate, registryWith } from '../app/database';
 import { loadConfig } from '../app/config';
 import { enabledPlugins } from '../app/plugins';
@@ -190,7 +190,7 @@ async function main(): Promise<void> {
   const className = `${name.replace(/(^|-)([a-z0-9])/g, (_m, _d, c: string) => c.toUpperCase())}${stamp}`;
   const dir = targetFolder(plugins[0]);
   const root = path.resolve(__dirname, '../..');
-  const frameworkImport = path.relative(dir, path.join(root, 'framework/db/migration-schema')).split(path.sep).join('/');
+  const frameworkImport = path.relative(dir, path.join(root, 'framework/store/migration-schema')).split(path.sep).join('/');
   const file = path.join(dir, `${stamp}-${name}.ts`);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(file, render(className, up, down, frameworkImport.startsWith('.') ? frameworkImport : `./${frameworkImport}`));

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Registry } from '../../framework';
-import { openDatabase } from '../../framework/db/datasource';
-import type { Database, Executor } from '../../framework/db/executor';
+import { openDatabase } from '../../framework/store/datasource';
+import type { Database, Executor } from '../../framework/store/executor';
 import { parseNetwork, type IPNetwork } from '../../framework/network/ip';
 import type { Id } from '../../framework/serializer/select';
 import type { Actor, Values } from '../../framework/serializer/write-context';

@@ -8,7 +8,7 @@ import express, { type Request, type Response } from 'express';
 import BetterSqlite3 from 'better-sqlite3';
 import { Pool as PgPool } from 'pg';
 import { createPool as createMysqlPool } from 'mysql2';
-import { parseDatabaseUrl } from '../../framework/db/datasource';
+import { parseDatabaseUrl } from '../../framework/store/datasource';
 
 type Rows = Record<string, unknown>[];
 /** Runs one SQL statement written with `?` placeholders. */

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { createConnection } from 'mysql2/promise';
-import { parseDatabaseUrl } from '../../framework/db/datasource';
+import { parseDatabaseUrl } from '../../framework/store/datasource';
 
 /**
  * The empty database the benchmark loads. Without DATABASE_URL: a new SQLite file in a temporary

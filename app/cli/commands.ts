@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import * as os from 'node:os';
 import { ValidationError } from '../../framework';
-import type { Database } from '../../framework/db/executor';
+import type { Database } from '../../framework/store/executor';
 import type { Registry } from '../../framework';
 import { parseObject, saveObject, validateObject } from '../../framework/serializer/writer';
 import { DEFAULT_VERSION } from '../../framework/versioning/version';
@@ -11,7 +11,7 @@ import { loadConfig } from '../config';
 import { dataSourceFor, migrate, registryWith } from '../database';
 import { enabledPlugins } from '../plugins';
 import { createServer } from '../server';
-import { openDatabase } from '../../framework/db/datasource';
+import { openDatabase } from '../../framework/store/datasource';
 import { optional, requireOption, UsageError, type ParsedArgs } from './args';
 
 export class CommandError extends Error {}

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createTable, insertRows } from '../../framework/db/migration-schema';
+import { createTable, insertRows } from '../../framework/store/migration-schema';
 import { defaultStatusRows } from './default-statuses';
 
 /** The first schema: statuses, tags, tenancy, regions, sites, users and tokens; built-in statuses. */

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createTable } from '../../framework/db/migration-schema';
+import { createTable } from '../../framework/store/migration-schema';
 import { addBuiltInStatuses, removeBuiltInStatuses } from './default-statuses';
 
 /** Models whose built-in statuses this migration makes available. */

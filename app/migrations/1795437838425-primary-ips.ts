@@ -1,5 +1,5 @@
 import { TableColumn, TableForeignKey, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { createTable, tableColumn } from '../../framework/db/migration-schema';
+import { createTable, tableColumn } from '../../framework/store/migration-schema';
 
 /** Drafted by generators/migration.ts; reviewed before commit. */
 export class PrimaryIps1795437838425 implements MigrationInterface {

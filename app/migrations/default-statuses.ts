@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { QueryRunner } from 'typeorm';
-import { deleteRows, insertRows, selectRows, updateRows } from '../../framework/db/migration-schema';
+import { deleteRows, insertRows, selectRows, updateRows } from '../../framework/store/migration-schema';
 
 /**
  * Nautobot's built-in statuses (reference: models/README.md, "Default statuses"): slug, name,

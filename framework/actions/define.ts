@@ -1,5 +1,5 @@
 import type { Action } from '../auth/types';
-import type { Executor } from '../db/executor';
+import type { Executor } from '../store/executor';
 import { NotFound } from '../errors';
 import { ormFilter } from '../filterset/orm';
 import { and, fieldTest, type Predicate } from '../filterset/predicate';

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
-import type { Database } from '../db/executor';
+import type { Database } from '../store/executor';
 import { cookies, SESSION_COOKIE } from './authenticate';
 import type { AuthBackend } from './types';
 

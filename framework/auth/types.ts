@@ -1,4 +1,4 @@
-import type { Executor } from '../db/executor';
+import type { Executor } from '../store/executor';
 import type { Id } from '../serializer/select';
 
 export interface AuthUser {

@@ -1,5 +1,5 @@
-import type { Executor } from '../db/executor';
-import { Params } from '../db/params';
+import type { Executor } from '../store/executor';
+import { Params } from '../store/params';
 import { parseJsonColumn } from '../fields/json';
 import { jsonKeyTest } from '../filterset/json-key';
 import { and, compilePredicate, not, TRUE, type Predicate } from '../filterset/predicate';

@@ -1,4 +1,4 @@
-import type { Executor } from '../db/executor';
+import type { Executor } from '../store/executor';
 import type { FilterDef } from '../filterset/filterset';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';

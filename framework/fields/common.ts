@@ -1,7 +1,7 @@
 import { Column } from 'typeorm';
 import type { ColumnOptions } from 'typeorm';
-import { escapeLike, type Dialect } from '../db/dialect/types';
-import type { Params } from '../db/params';
+import { escapeLike, type Dialect } from '../store/dialect/types';
+import type { Params } from '../store/params';
 import { CommonRegex } from '../filterset/regex';
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';

@@ -1,6 +1,6 @@
 import { ArrayNotEmpty } from 'class-validator';
-import { escapeLike } from '../db/dialect/types';
-import type { Params } from '../db/params';
+import { escapeLike } from '../store/dialect/types';
+import type { Params } from '../store/params';
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';

@@ -1,7 +1,7 @@
 import { FieldError, ValidationError } from '../errors';
 import { loadValues } from '../serializer/values';
 import type { WriteContext } from '../serializer/write-context';
-import { Params } from '../db/params';
+import { Params } from '../store/params';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { FieldOptions, Json } from '../metadata/types';
 import type { Registry, ResolvingKind } from '../metadata/registry';

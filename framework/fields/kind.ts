@@ -3,9 +3,9 @@ import type { ApiVersion } from '../versioning/version';
 import type { Json } from '../metadata/types';
 import type { SelectScope, PlanMode, Emitter } from '../serializer/select';
 import type { WriteContext } from '../serializer/write-context';
-import type { Params } from '../db/params';
-import type { Dialect } from '../db/dialect/types';
-import type { ObjectRow } from '../db/executor';
+import type { Params } from '../store/params';
+import type { Dialect } from '../store/dialect/types';
+import type { ObjectRow } from '../store/executor';
 
 /** What OPTIONS shows for one field (DRF SimpleMetadata shape). */
 export interface FieldInfo {
@@ -105,7 +105,7 @@ export interface FieldKind {
   // -- description -----------------------------------------------------------------------------
   info(field: FieldMeta, ic: InfoContext): FieldInfo;
   /** Choices that live in the database (statuses), fetched once per OPTIONS request. */
-  loadChoices?(field: FieldMeta, db: import('../db/executor').Executor): Promise<Array<{ value: Json; display: string }>>;
+  loadChoices?(field: FieldMeta, db: import('../store/executor').Executor): Promise<Array<{ value: Json; display: string }>>;
   /** Called by defineApp, once the model's table name is known (link tables). */
   define?(declaration: { property: string; options: object }, cls: Function, table: string, modelName: string): void;
   /** OpenAPI schema of one value; the document builder adds readOnly, writeOnly and required. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { JoinTable, ManyToMany as TypeormManyToMany } from 'typeorm';
-import { Params } from '../db/params';
+import { Params } from '../store/params';
 import { FieldError } from '../errors';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';

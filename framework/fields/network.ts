@@ -1,6 +1,6 @@
 import { Index } from 'typeorm';
 import { FieldError } from '../errors';
-import type { Params } from '../db/params';
+import type { Params } from '../store/params';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { FieldOptions } from '../metadata/types';
 import {

@@ -1,5 +1,5 @@
 import { PreconditionFailed } from '../errors';
-import { Params } from '../db/params';
+import { Params } from '../store/params';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { FieldOptions, Json, ModelClass, Thunk } from '../metadata/types';
 import type { Registry, ResolvingKind } from '../metadata/registry';

@@ -1,5 +1,5 @@
 import { Index, JoinColumn, ManyToOne } from 'typeorm';
-import { Params } from '../db/params';
+import { Params } from '../store/params';
 import { ValidationError } from '../errors';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';

@@ -1,5 +1,5 @@
-import type { Executor } from '../db/executor';
-import { Params } from '../db/params';
+import type { Executor } from '../store/executor';
+import { Params } from '../store/params';
 import { FieldError, ValidationError } from '../errors';
 import { naturalKeyOf, parseId } from '../fields/foreign-key';
 import { FilterValueError } from '../fields/kind';

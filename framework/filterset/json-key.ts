@@ -1,4 +1,4 @@
-import type { Params } from '../db/params';
+import type { Params } from '../store/params';
 import { compareScalar, compareText } from '../fields/common';
 import type { FieldMeta } from '../metadata/model-meta';
 

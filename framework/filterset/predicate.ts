@@ -1,4 +1,4 @@
-import type { Params } from '../db/params';
+import type { Params } from '../store/params';
 import type { FieldMeta, ModelMeta, ReverseRelation } from '../metadata/model-meta';
 import { compileJsonKey, type JsonKeyTest } from './json-key';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Database } from '../db/executor';
+import type { Database } from '../store/executor';
 import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
 import type { AuthUser, TokenInfo } from '../auth/types';

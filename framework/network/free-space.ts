@@ -1,5 +1,5 @@
-import type { Executor } from '../db/executor';
-import { Params } from '../db/params';
+import type { Executor } from '../store/executor';
+import { Params } from '../store/params';
 import { addressColumn, BROADCAST_COLUMN, FAMILY_COLUMN, LENGTH_COLUMN, type NetworkOptions } from '../fields/network';
 import { compilePredicate, type Predicate } from '../filterset/predicate';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';

@@ -1,10 +1,10 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { countingQueries } from '../db/query-counter';
+import { countingQueries } from '../store/query-counter';
 import { authenticate } from '../auth/authenticate';
 import type { PermissionEngine } from '../auth/permissions';
 import { isExempt } from '../auth/permissions';
 import type { Action, AuthBackend, AuthUser } from '../auth/types';
-import type { Database } from '../db/executor';
+import type { Database } from '../store/executor';
 import { MethodNotAllowed, NotAuthenticated, NotFound, PermissionDenied } from '../errors';
 import { errorToResponse } from '../errors/mapper';
 import { parseId } from '../fields/foreign-key';

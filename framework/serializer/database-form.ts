@@ -1,4 +1,4 @@
-import type { Executor } from '../db/executor';
+import type { Executor } from '../store/executor';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
 import { formatAddress, type IPNetwork } from '../network/ip';

@@ -1,4 +1,4 @@
-import { Params } from '../db/params';
+import { Params } from '../store/params';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { JsonObject } from '../metadata/types';
 import { objectEmitter, orderBy, renderRows, type Plan } from './representation';

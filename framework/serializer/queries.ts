@@ -1,5 +1,5 @@
-import type { Executor } from '../db/executor';
-import { Params } from '../db/params';
+import type { Executor } from '../store/executor';
+import { Params } from '../store/params';
 import { ormFilter } from '../filterset/orm';
 import { and, compilePredicate, fieldTest, not, type Predicate } from '../filterset/predicate';
 import type { ModelMeta } from '../metadata/model-meta';

@@ -1,11 +1,11 @@
-import { Params } from '../db/params';
+import { Params } from '../store/params';
 import { FieldError } from '../errors';
 import { pyRepr } from '../fields/common';
 import { parseId } from '../fields/foreign-key';
 import type { ModelMeta } from '../metadata/model-meta';
 import { ormFilter } from '../filterset/orm';
 import { compilePredicate } from '../filterset/predicate';
-import type { Executor } from '../db/executor';
+import type { Executor } from '../store/executor';
 import type { Id } from './select';
 
 /** Read-only keys of a nested representation, dropped so a GET result can be sent back. */

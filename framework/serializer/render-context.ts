@@ -1,7 +1,7 @@
 import type { Json } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from './select';
-import type { Executor } from '../db/executor';
+import type { Executor } from '../store/executor';
 
 /** Per-request state a representation needs. */
 export interface RenderContext {

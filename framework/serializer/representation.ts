@@ -1,6 +1,6 @@
-import type { Dialect } from '../db/dialect/types';
-import type { Executor } from '../db/executor';
-import { Params } from '../db/params';
+import type { Dialect } from '../store/dialect/types';
+import type { Executor } from '../store/executor';
+import { Params } from '../store/params';
 import { canonicalUuid } from '../fields/uuid';
 import { DEFAULT_VERSION } from '../versioning/version';
 import { renderContext } from './render-context';

@@ -1,5 +1,5 @@
-import type { Dialect } from '../db/dialect/types';
-import type { Row } from '../db/executor';
+import type { Dialect } from '../store/dialect/types';
+import type { Row } from '../store/executor';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';

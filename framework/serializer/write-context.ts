@@ -1,4 +1,4 @@
-import type { Executor } from '../db/executor';
+import type { Executor } from '../store/executor';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { ModelClass } from '../metadata/types';
 import type { Registry } from '../metadata/registry';

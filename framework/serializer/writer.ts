@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { validateSync } from 'class-validator';
-import type { Executor } from '../db/executor';
-import { Params } from '../db/params';
+import type { Executor } from '../store/executor';
+import { Params } from '../store/params';
 import { FieldError, FieldErrorCollector, ValidationError } from '../errors';
 import { pyTypeName } from '../fields/common';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';

@@ -1,5 +1,5 @@
-import type { Executor } from '../db/executor';
-import { Params } from '../db/params';
+import type { Executor } from '../store/executor';
+import { Params } from '../store/params';
 import { ProtectedError } from '../errors';
 import type { OnDelete } from '../fields/foreign-key';
 import { linkOf } from '../fields/many-to-many';

@@ -1,6 +1,6 @@
-import type { Executor, Row } from '../db/executor';
-import { Params } from '../db/params';
-import { paginateClause } from '../db/dialect/types';
+import type { Executor, Row } from '../store/executor';
+import { Params } from '../store/params';
+import { paginateClause } from '../store/dialect/types';
 import { NotFound, ValidationError } from '../errors';
 import { filterSetFor, type FilterDef } from '../filterset/filterset';
 import { and, compilePredicate, type Predicate } from '../filterset/predicate';

@@ -1,5 +1,5 @@
-import type { Executor } from '../db/executor';
-import { Params } from '../db/params';
+import type { Executor } from '../store/executor';
+import { Params } from '../store/params';
 import { NotFound, PermissionDenied, ValidationError } from '../errors';
 import { pyTypeName } from '../fields/common';
 import { parseId } from '../fields/foreign-key';

@@ -7,8 +7,8 @@ import {
   BaseModel, ChangeLoggedModel, ChoiceField, defineApp, defineChoices, Field, Filter, ForeignKey, Model,
   Predicates, buildRegistry,
 } from '../../framework';
-import { createDataSource, openDatabase } from '../../framework/db/datasource';
-import { simpleLower } from '../../framework/db/sqlite-functions';
+import { createDataSource, openDatabase } from '../../framework/store/datasource';
+import { simpleLower } from '../../framework/store/sqlite-functions';
 import { booleanFilterValue } from '../../framework/fields/boolean';
 import { FilterValueError } from '../../framework/fields/kind';
 import { filterSetFor, RESERVED_PARAMS } from '../../framework/filterset/filterset';

@@ -9,7 +9,7 @@ import express from 'express';
 import request from 'supertest';
 import { readOnlyForOthers } from '../../framework/auth/permissions';
 import type { AuthBackend, AuthUser } from '../../framework/auth/types';
-import { createDataSource, openDatabase } from '../../framework/db/datasource';
+import { createDataSource, openDatabase } from '../../framework/store/datasource';
 import { errorMiddleware } from '../../framework/errors/mapper';
 import { Logger } from '../../framework/http/logger';
 import { apiRouter } from '../../framework/router/api';
