@@ -1,7 +1,7 @@
 import { NotAuthenticated, PermissionDenied } from '../errors';
 import type { RequestContext } from '../http/context';
 import type { ModelMeta } from '../metadata/model-meta';
-import { TRUE, type Predicate } from '../filterset/predicate';
+import { TRUE, type Predicate } from '../query/predicate';
 import type { Action } from './types';
 
 /**

@@ -1,8 +1,9 @@
 import type { Executor } from '../store/executor';
 import { Params } from '../store/params';
 import { parseJsonColumn } from '../fields/json';
-import { jsonKeyTest } from '../filterset/json-key';
-import { and, compilePredicate, not, TRUE, type Predicate } from '../filterset/predicate';
+import { jsonKeyTest } from '../query/json-key';
+import { and, not, TRUE, type Predicate } from '../query/predicate';
+import { compilePredicate } from '../store/compile-predicate';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
 

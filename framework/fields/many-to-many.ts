@@ -5,7 +5,7 @@ import { FieldError } from '../errors';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, Json, ModelClass, Thunk } from '../metadata/types';
-import type { LinkSpec } from '../filterset/predicate';
+import type { LinkSpec } from '../query/predicate';
 import { objectEmitter, orderBy } from '../serializer/representation';
 import { flattenAttributes, resolveRelated } from '../serializer/related';
 import { SelectBuilder, type Id } from '../serializer/select';

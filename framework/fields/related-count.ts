@@ -3,7 +3,7 @@ import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
 import { baseInfo } from './common';
 import type { FieldKind } from './kind';
-import type { LinkSpec } from '../filterset/predicate';
+import type { LinkSpec } from '../query/predicate';
 
 export interface RelatedCountOptions extends FieldOptions {
   target: Thunk<ModelClass>;

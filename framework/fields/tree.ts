@@ -9,6 +9,7 @@ import { applyColumn } from './common';
 import { foreignKeyKind } from './foreign-key';
 import { integerKind } from './integer';
 import type { FieldKind } from './kind';
+import { TREE_DEPTH, TREE_PATH, TREE_SORT } from './tree-columns';
 
 export interface TreeParentOptions extends FieldOptions {
   /** Field ordering siblings (default `name`). */
@@ -19,9 +20,7 @@ export interface TreeParentOptions extends FieldOptions {
 /** Separator in the hidden sort key: below every printable character, so a node precedes its children. */
 const SORT_SEPARATOR = '\u0001';
 
-export const TREE_PATH = '_tree_path';
-export const TREE_SORT = '_tree_sort';
-export const TREE_DEPTH = '_depth';
+export { TREE_PATH, TREE_SORT, TREE_DEPTH };
 
 /**
  * The `parent` of a tree model (regions, tenant groups). Besides the foreign key it maintains three
@@ -102,10 +101,3 @@ export const treeDepthKind: FieldKind = {
   defaultValue: () => 0,
   lookups: undefined,
 };
-
-/** Predicate text: rows of `model` (alias) that are the node `nodeIdExpr` or one of its descendants. */
-export function descendantsOf(model: ModelMeta, ids: Array<string | number>, params: Params): string {
-  const q = params.dialect.quote;
-  const nodes = `SELECT ${q('n')}.${q(TREE_PATH)} FROM ${q(model.table)} ${q('n')} WHERE ${q('n')}.${q('id')} IN (${params.list(ids)})`;
-  return `SELECT ${q('d')}.${q('id')} FROM ${q(model.table)} ${q('d')} WHERE EXISTS (SELECT 1 FROM (${nodes}) ${q('np')} WHERE ${q('d')}.${q(TREE_PATH)} LIKE ${params.dialect.concat(`${q('np')}.${q(TREE_PATH)}`, "'%'")})`;
-}

@@ -4,7 +4,6 @@ import { FieldError, ValidationError } from '../errors';
 import { naturalKeyOf, parseId } from '../fields/foreign-key';
 import { FilterValueError } from '../fields/kind';
 import { NETWORK_LOOKUPS } from '../fields/network';
-import { descendantsOf } from '../fields/tree';
 import { canonicalUuid } from '../fields/uuid';
 import { booleanFilterValue } from '../fields/boolean';
 import type { ChoiceOptions } from '../fields/choice';
@@ -12,7 +11,8 @@ import { isRegexLookup } from '../fields/common';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { PathFilterSpec } from '../metadata/types';
 import { Predicates, reverseName } from './orm';
-import { and, compilePredicate, FALSE, fieldTest, not, or, TRUE, type Predicate } from './predicate';
+import { and, FALSE, fieldTest, not, or, TRUE, type Predicate } from '../query/predicate';
+import { compilePredicate } from '../store/compile-predicate';
 
 /**
  * Query parameters that are never filters: pagination, representation (`brief`, `include`,
@@ -292,7 +292,7 @@ function relationFilter(
         if (ids.length) {
           parts.push(
             options.descendants && target.field('parent')?.kind.name === 'tree-parent'
-              ? { kind: 'sql', build: (alias, params) => `${alias}.${params.dialect.quote(field.column as string)} IN (${descendantsOf(target, ids, params)})` }
+              ? { kind: 'in-subtree', field, ids }
               : fieldTest(field, 'exact', ids),
           );
         }

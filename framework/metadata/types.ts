@@ -1,5 +1,5 @@
 import type { FieldKind } from '../fields/kind';
-import type { Predicate } from '../filterset/predicate';
+import type { Predicate } from '../query/predicate';
 import type { RequestContext } from '../http/context';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -1,7 +1,8 @@
 import type { Executor } from '../store/executor';
 import { Params } from '../store/params';
 import { addressColumn, BROADCAST_COLUMN, FAMILY_COLUMN, LENGTH_COLUMN, type NetworkOptions } from '../fields/network';
-import { compilePredicate, type Predicate } from '../filterset/predicate';
+import { type Predicate } from '../query/predicate';
+import { compilePredicate } from '../store/compile-predicate';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Id } from '../serializer/select';
 import { blocksBetween, fromHex, makeNetwork, toHex, type IPNetwork } from './ip';

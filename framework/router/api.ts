@@ -8,7 +8,7 @@ import type { Database } from '../store/executor';
 import { MethodNotAllowed, NotAuthenticated, NotFound, PermissionDenied } from '../errors';
 import { errorToResponse } from '../errors/mapper';
 import { parseId } from '../fields/foreign-key';
-import { TRUE, type Predicate } from '../filterset/predicate';
+import { TRUE, type Predicate } from '../query/predicate';
 import { readJson } from '../http/body';
 import { RequestContext, type FrameworkConfig } from '../http/context';
 import type { Logger } from '../http/logger';

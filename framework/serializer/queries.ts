@@ -1,7 +1,8 @@
 import type { Executor } from '../store/executor';
 import { Params } from '../store/params';
 import { ormFilter } from '../filterset/orm';
-import { and, compilePredicate, fieldTest, not, type Predicate } from '../filterset/predicate';
+import { and, fieldTest, not, type Predicate } from '../query/predicate';
+import { compilePredicate } from '../store/compile-predicate';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { ModelClass } from '../metadata/types';
 import { DEFAULT_VERSION } from '../versioning/version';

@@ -4,7 +4,7 @@ import { pyRepr } from '../fields/common';
 import { parseId } from '../fields/foreign-key';
 import type { ModelMeta } from '../metadata/model-meta';
 import { ormFilter } from '../filterset/orm';
-import { compilePredicate } from '../filterset/predicate';
+import { compilePredicate } from '../store/compile-predicate';
 import type { Executor } from '../store/executor';
 import type { Id } from './select';
 

@@ -5,7 +5,8 @@ import type { Json, JsonObject } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
 import type { RenderContext } from './render-context';
 
-export type Id = string | number;
+export type { Id } from '../query/id';
+import type { Id } from '../query/id';
 
 /** Which representation a plan produces. */
 export interface PlanMode {

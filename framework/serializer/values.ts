@@ -1,7 +1,8 @@
 import type { Executor } from '../store/executor';
 import { Params } from '../store/params';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
-import { compilePredicate, type Predicate } from '../filterset/predicate';
+import { type Predicate } from '../query/predicate';
+import { compilePredicate } from '../store/compile-predicate';
 import { ormFilter } from '../filterset/orm';
 import type { Id } from './select';
 import type { Values } from './write-context';

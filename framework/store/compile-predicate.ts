@@ -1,55 +1,9 @@
-import type { Params } from '../store/params';
-import type { FieldMeta, ModelMeta, ReverseRelation } from '../metadata/model-meta';
-import { compileJsonKey, type JsonKeyTest } from './json-key';
-
-/**
- * A filter as data: REST query parameters, attribute dictionaries of related objects and
- * permission constraints all become one of these trees, compiled by one compiler.
- */
-export type Predicate =
-  | { kind: 'and'; items: Predicate[] }
-  | { kind: 'or'; items: Predicate[] }
-  | { kind: 'not'; item: Predicate }
-  | { kind: 'field'; field: FieldMeta; lookup: string; values: unknown[] }
-  | { kind: 'related'; via: FieldMeta; item: Predicate }
-  | { kind: 'reverse'; relation: ReverseRelation; item: Predicate }
-  | { kind: 'reverse-link'; relation: ReverseRelation; item: Predicate }
-  /** A generic relation (`assigned_object`) pointing at an object of `target` matching `item`. */
-  | { kind: 'generic'; typeField: FieldMeta; idField: FieldMeta; target: ModelMeta; item: Predicate }
-  /** The other way round: an object of `source` matching `item` points at this one through its generic relation. */
-  | { kind: 'pointed-at'; source: ModelMeta; typeField: FieldMeta; idField: FieldMeta; item: Predicate }
-  /** Some object of `model` matches `item`, whatever the row (a filter naming another object). */
-  | { kind: 'exists'; model: ModelMeta; item: Predicate }
-  | { kind: 'sql'; build: (alias: string, params: Params) => string }
-  | JsonKeyTest
-  | { kind: 'const'; value: boolean };
-
-export const TRUE: Predicate = { kind: 'const', value: true };
-export const FALSE: Predicate = { kind: 'const', value: false };
-
-export function and(items: Predicate[]): Predicate {
-  const flat = items.filter((p) => !(p.kind === 'const' && p.value));
-  if (flat.some((p) => p.kind === 'const' && !p.value)) return FALSE;
-  if (flat.length === 0) return TRUE;
-  return flat.length === 1 ? flat[0] : { kind: 'and', items: flat };
-}
-
-export function or(items: Predicate[]): Predicate {
-  const flat = items.filter((p) => !(p.kind === 'const' && !p.value));
-  if (flat.some((p) => p.kind === 'const' && p.value)) return TRUE;
-  if (flat.length === 0) return FALSE;
-  return flat.length === 1 ? flat[0] : { kind: 'or', items: flat };
-}
-
-/** Exclusion as Django does it: rows where the positive test is NULL (empty relation) stay. */
-export function not(item: Predicate): Predicate {
-  if (item.kind === 'const') return { kind: 'const', value: !item.value };
-  return { kind: 'not', item };
-}
-
-export function fieldTest(field: FieldMeta, lookup: string, values: unknown[]): Predicate {
-  return { kind: 'field', field, lookup, values };
-}
+import type { ModelMeta } from '../metadata/model-meta';
+import type { LinkSpec } from '../query/link';
+import type { Predicate } from '../query/predicate';
+import { compileJsonKey } from './compile-json-key';
+import { descendantsOf } from './tree';
+import type { Params } from './params';
 
 /** Fresh subquery aliases for one compilation. */
 export class AliasSource {
@@ -71,8 +25,8 @@ export function compilePredicate(p: Predicate, model: ModelMeta, alias: string, 
       return `(${p.items.map((i) => compilePredicate(i, model, alias, params, aliases)).join(' OR ')})`;
     case 'not':
       return `(CASE WHEN ${compilePredicate(p.item, model, alias, params, aliases)} THEN 1 ELSE 0 END) = 0`;
-    case 'sql':
-      return p.build(q(alias), params);
+    case 'in-subtree':
+      return `${q(alias)}.${q(p.field.column as string)} IN (${descendantsOf(p.field.target as ModelMeta, p.ids, params)})`;
     case 'field': {
       const compareRow = p.field.kind.compareRow;
       if (compareRow) return compareRow(p.field, (c) => `${q(alias)}.${q(c)}`, p.lookup, p.values, params);
@@ -133,15 +87,4 @@ export function compilePredicate(p: Predicate, model: ModelMeta, alias: string, 
       return `EXISTS (SELECT 1 FROM ${q(child.table)} ${q(sub)} WHERE ${q(sub)}.${q(field.column as string)} = ${q(alias)}.${q(model.pk.column as string)} AND ${inner})`;
     }
   }
-}
-
-/** Where a many-to-many field keeps its links. */
-export interface LinkSpec {
-  table: string;
-  owner: string;
-  target: string;
-  /** Generic link tables (tags) hold links of every model, told apart by this column. */
-  discriminator?: { column: string; value: string };
-  /** Column holding a generated UUID primary key, when the link table has one. */
-  idColumn?: string;
 }

@@ -1,0 +1,2 @@
+/** A primary key value: a UUID string, or an integer for the few integer-keyed models. */
+export type Id = string | number;
