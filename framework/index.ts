@@ -47,6 +47,7 @@ export { loadObject, countObjects, displayOf } from './serializer/queries';
 export type { Predicate } from './query/predicate';
 export { ormFilter, ormPredicate, Predicates } from './filterset/orm';
 export type { FieldKind } from './fields/kind';
+export { notesUrlKind } from './fields/notes-url';
 export type { Executor, Database } from './store/executor';
 export { fieldTest, and, or, not, TRUE, FALSE } from './query/predicate';
 export type { RequestContext } from './http/context';

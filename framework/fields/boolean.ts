@@ -32,6 +32,9 @@ export function toBoolean(raw: unknown): boolean | null {
 
 export const booleanKind: FieldKind = {
   name: 'boolean',
+  filterType: 'boolean',
+  // Django's NullBooleanSelect: a repeated parameter is decided by its last value.
+  filterMultiple: 'last',
   decorate(proto, property, options: FieldOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: Boolean, nullable: options.nullable ?? false });
   },

@@ -112,6 +112,7 @@ export const choiceKind: FieldKind = {
     if (match === undefined) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
     return match;
   },
+  filterChoices: (field) => opts(field).choices.values,
   compare: (_field, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),
   info(field) {
     const info = baseInfo(field, opts(field).plain ? 'choice' : 'field');

@@ -31,6 +31,8 @@ export function allowedLabels(field: FieldMeta): string[] {
  */
 export const contentTypesKind: FieldKind & ResolvingKind = {
   name: 'content-types',
+  // A repeated content type means "applies to all of them" (Nautobot's AND semantics).
+  filterMultiple: 'and',
   decorate(proto, property, options: ContentTypesOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: 'text', nullable: false });
     if (options.required !== false) ArrayNotEmpty({ message: 'This list may not be empty.' })(proto, property);

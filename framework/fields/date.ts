@@ -85,6 +85,7 @@ function auto(field: FieldMeta, values: Values, wc: WriteContext, now: () => unk
 
 export const dateKind: FieldKind = {
   name: 'date',
+  filterType: 'date',
   decorate(proto, property, options: DateOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: 'date', nullable: options.nullable ?? false });
   },
@@ -116,6 +117,7 @@ export const dateKind: FieldKind = {
 
 export const dateTimeKind: FieldKind = {
   name: 'datetime',
+  filterType: 'date-time',
   decorate(proto, property, options: DateOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: Date, precision: 3, nullable: options.nullable ?? false });
   },

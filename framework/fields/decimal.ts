@@ -23,6 +23,7 @@ function format(field: FieldMeta, raw: unknown): string | null {
 
 export const decimalKind: FieldKind = {
   name: 'decimal',
+  filterType: 'number',
   decorate(proto, property, options: DecimalOptions) {
     applyColumn(proto, property, {
       name: options.column ?? property,

@@ -61,6 +61,7 @@ export function parseId(target: ModelMeta, raw: unknown): string | number | null
 
 export const foreignKeyKind: FieldKind & ResolvingKind = {
   name: 'foreign-key',
+  relation: 'foreign-key',
   decorate(proto, property, options: ForeignKeyOptions) {
     ManyToOne(options.target as () => Function, {
       nullable: options.nullable ?? false,

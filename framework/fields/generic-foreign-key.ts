@@ -96,6 +96,7 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
 /** `<name>_id`: the target's UUID or null. */
 export const genericIdKind: FieldKind = {
   name: 'generic-id',
+  filterType: 'uuid',
   decorate(proto, property, options: FieldOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: 'uuid', nullable: true });
   },
@@ -179,6 +180,9 @@ function targetLoader(field: FieldMeta, typeIndex: number, idIndex: number, vers
 /** `<name>`: the target object in nested form, or null. */
 export const genericObjectKind: FieldKind = {
   name: 'generic-object',
+  relation: 'generic',
+  nestedForm: false,
+  databaseForm: 'omitted',
   decorate() {
     /* no column: shown from the two stored ones */
   },

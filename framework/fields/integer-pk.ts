@@ -9,6 +9,8 @@ import type { FieldKind } from './kind';
  */
 export const integerPkKind: FieldKind = {
   name: 'integer-pk',
+  autoIncrement: true,
+  filterType: 'integer',
   decorate(proto, property, options: { column?: string }) {
     PrimaryGeneratedColumn('increment', { name: options.column ?? property })(proto, property);
   },

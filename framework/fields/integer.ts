@@ -33,6 +33,7 @@ export function integerFilterValue(raw: string): number {
 
 export const integerKind: FieldKind = {
   name: 'integer',
+  filterType: 'integer',
   decorate(proto, property, options: IntegerOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: options.big ? 'bigint' : 'integer', nullable: options.nullable ?? false });
     if (options.min !== undefined) Min(options.min, { message: `Ensure this value is greater than or equal to ${options.min}.` })(proto, property);

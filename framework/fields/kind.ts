@@ -51,8 +51,46 @@ export interface InfoContext {
  * One field kind: every facet of it in one object (storage, reading, writing, filtering,
  * OPTIONS and OpenAPI). A new kind is one file under framework/fields/.
  */
+/**
+ * How a field refers to rows of its target model: through its own column (`foreign-key`), a
+ * link table (`many-to-many`), or a pair of type and id columns of its model (`generic`).
+ */
+export type RelationStyle = 'foreign-key' | 'many-to-many' | 'generic';
+
+/** Value type of a filter parameter, as the OpenAPI document states it. */
+export type FilterValueType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'date-time' | 'uuid';
+
+/** How repeated values of a filter parameter combine: any of them, all of them, or the last one alone. */
+export type FilterMultiple = 'or' | 'and' | 'last';
+
+/** How the database form (a change record's `object_data`) shows a field, when not as its value. */
+export type DatabaseFormRule = 'omitted' | 'rendered';
+
+/**
+ * One field kind: every facet of it in one object (storage, reading, writing, filtering,
+ * OPTIONS and OpenAPI). A new kind is one file under framework/fields/. The rest of the framework
+ * decides by the capabilities declared here, never by `name`, which only identifies the kind in
+ * messages and documentation.
+ */
 export interface FieldKind {
+  /** Identifies the kind in messages and generated documentation. */
   readonly name: string;
+
+  // -- capabilities ----------------------------------------------------------------------------
+  /** The field refers to rows of `field.target`; relations are walked backwards from the target. */
+  readonly relation?: RelationStyle;
+  /** Points a row at its parent in its own model's tree: the model keeps tree paths (subtree filters). */
+  readonly treeParent?: true;
+  /** The database numbers the column on insert (auto-increment integer primary keys). */
+  readonly autoIncrement?: true;
+  /** `afterWrite` runs on every save, also when the field was not written (tree paths follow the sort field). */
+  readonly afterEverySave?: true;
+  /** A per-query aggregate (counts): absent from objects embedded in others and from their description. */
+  readonly annotation?: true;
+  /** Absent from the nested form other objects embed: the brief schema leaves it out. */
+  readonly nestedForm?: false;
+  /** How the database form shows the field; by default its stored value under its name. */
+  readonly databaseForm?: DatabaseFormRule;
   /** Applies the matching TypeORM (and class-validator) decorators to the property. */
   decorate(proto: object, property: string, options: object): void;
   /** Physical column holding the value, or null (many-to-many, counts, computed). */
@@ -91,8 +129,21 @@ export interface FieldKind {
   // -- filtering -------------------------------------------------------------------------------
   /** Generated REST lookup suffixes ('' is the plain filter). */
   lookups?(field: FieldMeta): readonly string[];
-  /** Fixed values the field's filters accept (content types), for descriptions; choice fields use their set. */
+  /** Fixed values the field's filters accept (choices, content types), for descriptions. */
   filterChoices?(field: FieldMeta): ReadonlyArray<string | number>;
+  /** Type of the parsed filter values, for OpenAPI (default `string`); integer natural keys compare as integers. */
+  readonly filterType?: FilterValueType;
+  /** How repeated values of the field's filters combine (default `or`). */
+  readonly filterMultiple?: FilterMultiple;
+  /**
+   * Relation filters (`<name>`) match only this attribute of the target, never its id, and there
+   * is no `<name>_id` filter (Nautobot's StatusFilter matches slugs).
+   */
+  readonly naturalFilterKey?: string;
+  /** Stored columns that Django-style keys may name directly (a network field's `network` or `host`). */
+  namedColumns?(field: FieldMeta): readonly string[];
+  /** Keys and values the field contributes to the database form in place of its own value (network columns). */
+  databaseColumns?(field: FieldMeta, value: unknown): Record<string, Json>;
   /** Parses one REST filter value; throws FilterValueError. */
   filterValue?(field: FieldMeta, raw: string, lookup: string): unknown;
   /** SQL for `<column> <lookup> <values>`; values are already parsed. */

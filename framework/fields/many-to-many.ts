@@ -124,6 +124,7 @@ async function parseSlugs(target: ModelMeta, slugField: string, input: unknown[]
 
 export const manyToManyKind: FieldKind & ResolvingKind = {
   name: 'many-to-many',
+  relation: 'many-to-many',
   decorate(proto, property, options: ManyToManyOptions) {
     if (options.target) TypeormManyToMany(options.target as () => Function)(proto, property);
   },

@@ -4,7 +4,7 @@ import type { Params } from '../store/params';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { FieldOptions } from '../metadata/types';
 import {
-  BITS, fromHex, hostText, IPParseError, makeNetwork, networkText, parseNetwork, toHex, type Family, type IPNetwork,
+  BITS, formatAddress, fromHex, hostText, IPParseError, makeNetwork, networkText, parseNetwork, toHex, type Family, type IPNetwork,
 } from '../network/ip';
 import { applyColumn, baseInfo, compareText, inList, textFilterValue } from './common';
 import { FilterValueError, type FieldKind } from './kind';
@@ -147,6 +147,20 @@ export const networkKind: FieldKind = {
     };
   },
   lookups: () => NETWORK_LOOKUPS,
+  // Nautobot's permission constraints name the stored address column of IPAM models.
+  namedColumns: (field) => [addressColumn(opts(field).role)],
+  // As Nautobot stores them: the address (`network` or `host`), `broadcast` and `prefix_length`.
+  databaseColumns(field, value) {
+    const role = opts(field).role;
+    const n = value as IPNetwork | null | undefined;
+    const address = addressColumn(role);
+    if (!n) return { [address]: null, broadcast: null, prefix_length: null };
+    return {
+      [address]: formatAddress(n.family, role === 'host' ? n.host : n.first),
+      broadcast: formatAddress(n.family, n.last),
+      prefix_length: n.length,
+    };
+  },
   filterValue(_field, raw, lookup) {
     if (NET_LOOKUPS.has(lookup)) return filterNetwork(raw);
     if (LENGTH_LOOKUPS[lookup]) return integerFilterValue(raw);
@@ -177,6 +191,8 @@ export function rowNetwork(family: number, addressHex: string, length: number): 
 /** `family`: 4 or 6, read as `{value, label}` (a plain integer in brief forms), never written. */
 export const ipFamilyKind: FieldKind = {
   name: 'ip-family',
+  // Derived from the network: the database form shows the network's own columns.
+  databaseForm: 'omitted',
   decorate(proto, property) {
     applyColumn(proto, property, { name: FAMILY_COLUMN, type: 'integer', nullable: false });
   },

@@ -26,6 +26,8 @@ function statusModel(field: FieldMeta): ModelMeta {
  */
 export const statusKind: FieldKind & ResolvingKind = {
   name: 'status',
+  relation: 'foreign-key',
+  naturalFilterKey: 'slug',
   decorate(proto, property, options: StatusOptions) {
     ManyToOne(options.target as () => Function, { nullable: options.nullable ?? false, onDelete: 'NO ACTION', onUpdate: 'NO ACTION' })(proto, property);
     JoinColumn({ name: options.column ?? `${property}_id` })(proto, property);

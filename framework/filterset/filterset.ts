@@ -2,11 +2,10 @@ import type { Executor } from '../store/executor';
 import { Params } from '../store/params';
 import { FieldError, ValidationError } from '../errors';
 import { naturalKeyOf, parseId } from '../fields/foreign-key';
-import { FilterValueError } from '../fields/kind';
+import { FilterValueError, type FilterValueType } from '../fields/kind';
 import { NETWORK_LOOKUPS } from '../fields/network';
 import { canonicalUuid } from '../fields/uuid';
 import { booleanFilterValue } from '../fields/boolean';
-import type { ChoiceOptions } from '../fields/choice';
 import { isRegexLookup } from '../fields/common';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { PathFilterSpec } from '../metadata/types';
@@ -48,7 +47,7 @@ export interface FilterContext {
   readonly db: Executor;
 }
 
-export type FilterValueType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'date-time' | 'uuid';
+export type { FilterValueType };
 
 /** What a related-object filter accepts: ids only, or the target's natural key or its id. */
 export interface RelatedFilterInfo {
@@ -126,25 +125,12 @@ function notFound(value: string): FilterValueError {
 }
 
 function valueType(field: FieldMeta): FilterDef['type'] {
-  switch (field.kind.name) {
-    case 'integer':
-    case 'integer-pk':
-    case 'tree-depth':
-      return 'integer';
-    case 'decimal':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'date-time';
-    case 'uuid':
-    case 'generic-id':
-      return 'uuid';
-    default:
-      return 'string';
-  }
+  return field.kind.filterType ?? 'string';
+}
+
+/** True when `model` is a tree (its `parent` keeps paths): related filters may match descendants. */
+function isTree(model: ModelMeta): boolean {
+  return model.field('parent')?.kind.treeParent === true;
 }
 
 /** Relation hops from a model to the one a filter finally tests. */
@@ -164,26 +150,20 @@ function through(steps: Step[], test: Predicate): Predicate {
  * `<field>` and `<field>__<suffix>` filters of a plain (column) field; with `steps`, of a field of
  * a related model (`mac_address` of devices tests their interfaces), named `base`.
  */
-/** Fixed values of a choice field, for descriptions. */
-function choicesOf(field: FieldMeta): ReadonlyArray<string | number> | undefined {
-  if (field.kind.name !== 'choice') return field.kind.filterChoices?.(field);
-  return field.opts<ChoiceOptions>().choices.values;
-}
-
 function fieldFilters(field: FieldMeta, steps: Step[] = [], name?: string): FilterDef[] {
   const lookups = field.options.lookups === false ? [] : field.options.lookups ?? field.kind.lookups?.(field) ?? [];
   const base = name ?? field.options.filterName ?? field.name;
   const defs: FilterDef[] = [];
-  const choices = choicesOf(field);
+  const choices = field.kind.filterChoices?.(field);
+  const multiple = field.options.single === true ? 'last' : field.kind.filterMultiple ?? 'or';
   for (const suffix of lookups) {
     const spec = SUFFIXES[suffix];
     if (!spec) continue;
     const [lookup, negated] = spec;
-    const single = field.options.single === true || field.kind.name === 'boolean';
     const type = choices?.every((c) => typeof c === 'number') ? 'integer' : valueType(field);
     defs.push({
       name: suffix ? `${base}__${suffix}` : base,
-      multiple: single ? 'last' : field.kind.name === 'content-types' ? 'and' : 'or',
+      multiple,
       type,
       target: field.name,
       lookup,
@@ -194,9 +174,10 @@ function fieldFilters(field: FieldMeta, steps: Step[] = [], name?: string): Filt
         // A kind may ignore a value it does not recognise (booleans): undefined drops it.
         const parsed = values.map((v) => (field.kind.filterValue ? field.kind.filterValue(field, v, lookup) : v)).filter((v) => v !== undefined);
         if (parsed.length === 0) return TRUE;
-        if (field.kind.name === 'content-types') {
-          const test = fieldTest(field, lookup, parsed);
-          return negated ? not(or(parsed.map((v) => fieldTest(field, lookup, [v])))) : test;
+        if (multiple === 'and') {
+          // One test holding every value: the kind requires all of them; the negation excludes any.
+          const test = through(steps, fieldTest(field, lookup, parsed));
+          return negated ? not(through(steps, or(parsed.map((v) => fieldTest(field, lookup, [v]))))) : test;
         }
         const positive = through(steps, lookup === 'exact' ? fieldTest(field, 'exact', parsed) : or(parsed.map((v) => fieldTest(field, lookup, [v]))));
         return negated ? not(positive) : positive;
@@ -228,7 +209,7 @@ async function resolveIds(target: ModelMeta, values: string[], naturalKey: strin
   // A natural key of another type (a VLAN's integer `vid`) is compared in that type; text that is
   // not one matches nothing.
   const keyValue = (v: string): unknown => {
-    if (!nkField || nkField.kind.name !== 'integer' || !nkField.kind.filterValue) return v;
+    if (!nkField || nkField.kind.filterType !== 'integer' || !nkField.kind.filterValue) return v;
     try {
       return nkField.kind.filterValue(nkField, v, 'exact');
     } catch (err) {
@@ -280,7 +261,7 @@ function relationFilter(
       model: target.label,
       by: options.idsOnly || !options.naturalKey ? 'id' : options.naturalOnly ? 'natural-only' : 'natural',
       ...(options.idsOnly || !options.naturalKey ? {} : { naturalKey: options.naturalKey }),
-      ...(options.descendants && target.field('parent')?.kind.name === 'tree-parent' ? { descendants: true } : {}),
+      ...(options.descendants && isTree(target) ? { descendants: true } : {}),
       nullable: steps.length === 1 && last.kind === 'fk' && last.field.nullable,
     },
     async build(values, fc) {
@@ -291,7 +272,7 @@ function relationFilter(
         const parts: Predicate[] = [];
         if (ids.length) {
           parts.push(
-            options.descendants && target.field('parent')?.kind.name === 'tree-parent'
+            options.descendants && isTree(target)
               ? { kind: 'in-subtree', field, ids }
               : fieldTest(field, 'exact', ids),
           );
@@ -320,19 +301,22 @@ function relationFilter(
 function fkFilters(field: FieldMeta): FilterDef[] {
   const o = field.options as { idFilter?: boolean; descendants?: boolean; naturalKey?: string | false; naturalFilter?: boolean };
   const target = field.target as ModelMeta;
-  const natural = field.kind.name === 'status' ? 'slug' : naturalKeyOf(field);
+  const naturalOnly = field.kind.naturalFilterKey !== undefined;
+  const natural = field.kind.naturalFilterKey ?? naturalKeyOf(field);
   const base = field.options.filterName ?? field.name;
   const defs: FilterDef[] = [];
-  const descendants = o.descendants === true || (target.field('parent')?.kind.name === 'tree-parent' && field.kind.name !== 'tree-parent' && o.descendants !== false);
-  const idsOnlyForBase = field.kind.name !== 'status' && natural === null;
+  // A tree's own `parent` filter names the parent itself; other relations to a tree take in its subtree.
+  const ownTree = field.kind.treeParent === true;
+  const descendants = !ownTree && (o.descendants === true || (isTree(target) && o.descendants !== false));
+  const idsOnlyForBase = !naturalOnly && natural === null;
   for (const negated of [false, true]) {
     if (o.naturalFilter !== false) {
       const def = relationFilter(negated ? `${base}__n` : base, [{ kind: 'fk', field }], target, {
         idsOnly: idsOnlyForBase,
         naturalKey: natural,
         // Nautobot's StatusFilter matches slugs only: a UUID is not one of the choices.
-        naturalOnly: field.kind.name === 'status',
-        descendants: field.kind.name === 'tree-parent' ? false : descendants,
+        naturalOnly,
+        descendants,
         negated,
         help: field.options.help,
         path: field.name,
@@ -340,11 +324,11 @@ function fkFilters(field: FieldMeta): FilterDef[] {
       // A single-value relation filter (Nautobot's VM `cluster`): the last value counts.
       defs.push(field.options.single ? { ...def, multiple: 'last' } : def);
     }
-    if (o.idFilter !== false && field.kind.name !== 'status') {
+    if (o.idFilter !== false && !naturalOnly) {
       defs.push(relationFilter(negated ? `${base}_id__n` : `${base}_id`, [{ kind: 'fk', field }], target, {
         idsOnly: true,
         naturalKey: null,
-        descendants: field.kind.name === 'tree-parent' ? false : descendants,
+        descendants,
         negated,
         help: field.options.help,
         path: field.name,
@@ -432,7 +416,7 @@ function searchFilter(model: ModelMeta): FilterDef {
     build([value]) {
       if (!value || !value.trim()) return TRUE;
       const parts: Predicate[] = fields.map(({ steps, field: f }) =>
-        through(steps, f.kind.name === 'integer' ? (/^\d+$/.test(value.trim()) ? fieldTest(f, 'exact', [Number(value.trim())]) : FALSE) : fieldTest(f, 'icontains', [value])),
+        through(steps, f.kind.filterType === 'integer' ? (/^\d+$/.test(value.trim()) ? fieldTest(f, 'exact', [Number(value.trim())]) : FALSE) : fieldTest(f, 'icontains', [value])),
       );
       const id = model.integerPk ? (/^\d+$/.test(value.trim()) ? Number(value.trim()) : null) : canonicalUuid(value.trim());
       if (id !== null) parts.push(fieldTest(model.pk, 'exact', [id]));
@@ -487,7 +471,7 @@ function pathFilters(model: ModelMeta, name: string, spec: PathFilterSpec): Filt
     throw new Error(`${model.label}: filter ${name} path ${spec.path} has unknown step ${segment}`);
   }
   const natural = spec.by === 'id' ? null : spec.naturalKey ?? (current.options.naturalKey ?? (current.field('slug') ? 'slug' : current.field('name') ? 'name' : null));
-  const descendants = spec.descendants ?? current.field('parent')?.kind.name === 'tree-parent';
+  const descendants = spec.descendants ?? isTree(current);
   return [false, true].map((negated) =>
     relationFilter(negated ? `${name}__n` : name, steps, current, { idsOnly: spec.by === 'id', naturalKey: natural, descendants, negated, help: spec.help, path: spec.path }),
   );
@@ -559,9 +543,10 @@ export class FilterSet {
     };
     for (const field of model.fields) {
       if (field.options.lookups === false || field.hidden) continue;
-      if (field.kind.name === 'many-to-many' && (field.options as { feature?: string }).feature === 'tags') tagFilters(field).forEach(add);
-      else if (field.target && field.column && ['foreign-key', 'tree-parent', 'status'].includes(field.kind.name)) fkFilters(field).forEach(add);
-      else if (field.kind.name === 'many-to-many' && field.target && field.options.filterName) manyToManyFilters(field).forEach(add);
+      const relation = field.kind.relation;
+      if (relation === 'many-to-many' && (field.options as { feature?: string }).feature === 'tags') tagFilters(field).forEach(add);
+      else if (field.target && field.column && relation === 'foreign-key') fkFilters(field).forEach(add);
+      else if (relation === 'many-to-many' && field.target && field.options.filterName) manyToManyFilters(field).forEach(add);
       else if (field.column && field.kind.lookups) fieldFilters(field).forEach(add);
     }
     add(searchFilter(model));

@@ -8,6 +8,7 @@ import type { Database } from '../store/executor';
 import { MethodNotAllowed, NotAuthenticated, NotFound, PermissionDenied } from '../errors';
 import { errorToResponse } from '../errors/mapper';
 import { parseId } from '../fields/foreign-key';
+import type { FieldKind } from '../fields/kind';
 import { TRUE, type Predicate } from '../query/predicate';
 import { readJson } from '../http/body';
 import { RequestContext, type FrameworkConfig } from '../http/context';
@@ -67,8 +68,8 @@ export interface Mount {
 export interface ModelAction {
   /** The one model the action belongs to, or, with `withField`, none. */
   model?: Function;
-  /** The action belongs to every model declaring a field of this kind (`notes-url`). */
-  withField?: string;
+  /** The action belongs to every model declaring a field of this kind (`notes_url`). */
+  withField?: FieldKind;
   path: string;
   detail: boolean;
   /** Per method: the permission action it needs on `permissionModel` (default: the model). */
@@ -92,7 +93,7 @@ export interface Services {
 /** The extra actions served under a model's endpoint. */
 export function actionsOf(actions: readonly ModelAction[] | undefined, registry: Registry, model: ModelMeta): ModelAction[] {
   return (actions ?? []).filter((a) =>
-    a.withField ? model.fields.some((f) => f.kind.name === a.withField) : !!a.model && registry.maybeForClass(a.model) === model,
+    a.withField ? model.fields.some((f) => f.kind === a.withField) : !!a.model && registry.maybeForClass(a.model) === model,
   );
 }
 

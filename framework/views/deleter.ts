@@ -88,7 +88,7 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
   for (const b of batches) {
     for (const f of b.model.fields) {
       const targets = f.target ? seen.get(f.target) : undefined;
-      if (!f.nullable || !f.column || !targets?.size || !['foreign-key', 'tree-parent'].includes(f.kind.name)) continue;
+      if (!f.nullable || !f.column || !targets?.size || f.kind.relation !== 'foreign-key') continue;
       const params = new Params(tx.dialect);
       await tx.run(
         `UPDATE ${q(b.model.table)} SET ${q(f.column)} = NULL WHERE ${q(b.model.pk.column as string)} IN (${params.list(b.ids)}) AND ${q(f.column)} IN (${params.list([...targets])})`,
@@ -107,7 +107,7 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
 async function deleteLinks(registry: Registry, model: ModelMeta, ids: Id[], tx: Executor): Promise<void> {
   const q = tx.dialect.quote;
   for (const f of model.fields) {
-    if (f.kind.name !== 'many-to-many' || !f.extra.link) continue;
+    if (f.kind.relation !== 'many-to-many' || !f.extra.link) continue;
     const link = linkOf(f);
     const params = new Params(tx.dialect);
     let sql = `DELETE FROM ${q(link.table)} WHERE ${q(link.owner)} IN (${params.list(ids)})`;
@@ -116,7 +116,7 @@ async function deleteLinks(registry: Registry, model: ModelMeta, ids: Id[], tx: 
   }
   for (const other of registry.models) {
     for (const f of other.fields) {
-      if (f.kind.name !== 'many-to-many' || f.target !== model || !f.extra.link) continue;
+      if (f.kind.relation !== 'many-to-many' || f.target !== model || !f.extra.link) continue;
       const link = linkOf(f);
       if (link.discriminator) continue; // generic links (tags) point at their target through a foreign key
       const params = new Params(tx.dialect);
