@@ -1,7 +1,7 @@
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { FieldOptions, Json } from '../metadata/types';
-import { applyColumn, baseInfo, compareIdentity, pyRepr } from './common';
+import { applyColumn, baseInfo, pyRepr } from './common';
 import { FilterValueError, type FieldKind } from './kind';
 
 export type ChoiceKey = string | number;
@@ -113,7 +113,7 @@ export const choiceKind: FieldKind = {
     return match;
   },
   filterChoices: (field) => opts(field).choices.values,
-  compare: (_field, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),
+  comparison: 'identity',
   info(field) {
     const info = baseInfo(field, opts(field).plain ? 'choice' : 'field');
     if (!field.readOnly) {

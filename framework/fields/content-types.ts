@@ -76,11 +76,7 @@ export const contentTypesKind: FieldKind & ResolvingKind = {
     }
     return raw;
   },
-  compare(_field, expr, _lookup, values, params) {
-    // A repeated content type means "applies to all of them" (Nautobot's AND semantics).
-    const parts = values.map((v) => containsLabel(expr, String(v), params));
-    return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`;
-  },
+  comparison: 'content-types',
   info: (field) => baseInfo(field, 'field'),
   schema: (field) => ({ type: 'array', items: { type: 'string', enum: allowedLabels(field) } }),
 };

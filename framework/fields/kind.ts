@@ -3,7 +3,6 @@ import type { ApiVersion } from '../versioning/version';
 import type { Json } from '../metadata/types';
 import type { SelectScope, PlanMode, Emitter } from '../serializer/select';
 import type { WriteContext } from '../serializer/write-context';
-import type { Params } from '../store/params';
 import type { Dialect } from '../store/dialect/types';
 import type { ObjectRow } from '../store/executor';
 
@@ -62,6 +61,21 @@ export type FilterValueType = 'string' | 'integer' | 'number' | 'boolean' | 'dat
 
 /** How repeated values of a filter parameter combine: any of them, all of them, or the last one alone. */
 export type FilterMultiple = 'or' | 'and' | 'last';
+
+/**
+ * How filter values compare with a field, as data (framework/store/comparisons/ holds the SQL):
+ * - `identity`: equality with any of the values, or `isnull`;
+ * - `equality`: equality with any of the values, whatever the lookup;
+ * - `scalar`: ordered values: `exact`, `in`, `lt`, `lte`, `gt`, `gte`, `isnull`;
+ * - `text`: the scalar lookups and the text ones (`icontains`, `istartswith`, `regex`…);
+ * - `uuid`: as `text`, pattern lookups on the id's text form;
+ * - `links`: the object is linked to every value (link table); `isnull`: to none;
+ * - `network`: containment and equality of networks over the stored columns, prefix length,
+ *   family, and text lookups on the canonical text;
+ * - `integer-list`: a stored list of integers `contains` every value;
+ * - `content-types`: a stored list of content-type labels holds every value.
+ */
+export type Comparison = 'identity' | 'equality' | 'scalar' | 'text' | 'uuid' | 'links' | 'network' | 'integer-list' | 'content-types';
 
 /** How the database form (a change record's `object_data`) shows a field, when not as its value. */
 export type DatabaseFormRule = 'omitted' | 'rendered';
@@ -146,10 +160,8 @@ export interface FieldKind {
   databaseColumns?(field: FieldMeta, value: unknown): Record<string, Json>;
   /** Parses one REST filter value; throws FilterValueError. */
   filterValue?(field: FieldMeta, raw: string, lookup: string): unknown;
-  /** SQL for `<column> <lookup> <values>`; values are already parsed. */
-  compare?(field: FieldMeta, expr: string, lookup: string, values: unknown[], params: Params): string;
-  /** As `compare`, for kinds stored over several columns; `col` gives a column's qualified name. */
-  compareRow?(field: FieldMeta, col: (column: string) => string, lookup: string, values: unknown[], params: Params): string;
+  /** How parsed filter values compare with the field; without it the field cannot be filtered. */
+  readonly comparison?: Comparison;
   /** Query parameters the field reads while rendering (`exclude`): not filters on its model's endpoint. */
   queryParams?(field: FieldMeta): readonly string[];
 
@@ -163,5 +175,4 @@ export interface FieldKind {
   schema?(field: FieldMeta, mode: SchemaMode, sc: SchemaContext): OpenApiSchema;
 }
 
-/** A malformed filter value: reported as `{param: [message]}` with 400. */
-export class FilterValueError extends Error {}
+export { FilterValueError } from '../errors';

@@ -6,7 +6,7 @@ import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
 import { Params } from '../store/params';
 import type { Executor } from '../store/executor';
 import type { WriteContext } from '../serializer/write-context';
-import { baseInfo, inList, pyRepr } from './common';
+import { baseInfo, pyRepr } from './common';
 import { containsLabel } from './content-types';
 import type { FieldKind } from './kind';
 
@@ -63,10 +63,7 @@ export const statusKind: FieldKind & ResolvingKind = {
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
   store: (field, value) => ({ [field.column as string]: value }),
   lookups: () => ['', 'n'],
-  compare(_field, expr, lookup, values, params) {
-    if (lookup === 'isnull') return values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`;
-    return inList(expr, values, params);
-  },
+  comparison: 'identity',
   info: (field) => baseInfo(field, 'field'),
   loadChoices: (field, db) => statusChoices(field, db),
   schema: (_field, mode) =>
