@@ -5,7 +5,6 @@ import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { Emitter, SelectScope } from '../serializer/select';
 import type { FieldInfo } from './kind';
-import { FilterValueError } from './kind';
 
 export const STRING_LOOKUPS = ['', 'n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 're', 'nre', 'ire', 'nire'] as const;
 export const NUMERIC_LOOKUPS = ['', 'n', 'lt', 'lte', 'gt', 'gte'] as const;
