@@ -45,7 +45,7 @@ export { ValidationError, FieldError, NotFound, PermissionDenied, ProtectedError
 export type { Values, WriteContext, Actor } from './serializer/write-context';
 export { loadObject, countObjects, displayOf } from './serializer/queries';
 export type { Predicate } from './query/predicate';
-export { ormFilter, ormPredicate, Predicates } from './filterset/orm';
+export { ormFilter, ormPredicate, Predicates } from './query/orm';
 export type { FieldKind } from './fields/kind';
 export { notesUrlKind } from './fields/notes-url';
 export type { Executor, Database } from './store/executor';

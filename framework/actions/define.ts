@@ -1,7 +1,7 @@
 import type { Action } from '../auth/types';
 import type { Executor } from '../store/executor';
 import { NotFound } from '../errors';
-import { ormFilter } from '../filterset/orm';
+import { ormFilter } from '../query/orm';
 import { and, fieldTest, type Predicate } from '../query/predicate';
 import type { RequestContext } from '../http/context';
 import type { Reply } from '../http/respond';

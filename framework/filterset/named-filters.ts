@@ -5,7 +5,7 @@ import { canonicalUuid } from '../fields/uuid';
 import type { ModelMeta } from '../metadata/model-meta';
 import { not, TRUE, type Predicate } from '../query/predicate';
 import type { FilterDef } from './definition';
-import { Predicates } from './orm';
+import { Predicates } from '../query/orm';
 
 /** A @Filter method: the parsed (last) value, the predicate builder, and every parsed value. */
 type NamedFilterMethod = (value: unknown, p: Predicates, values: unknown[]) => Predicate | Promise<Predicate>;

@@ -4,7 +4,7 @@ import type { PathFilterSpec } from '../metadata/types';
 import { fieldTest, not, TRUE, type Predicate } from '../query/predicate';
 import type { FilterDef } from './definition';
 import { fieldFilters } from './field-filters';
-import { reverseName } from './orm';
+import { reverseName } from '../query/orm';
 import { isTree, relationFilter } from './related-filters';
 import type { Step } from './steps';
 

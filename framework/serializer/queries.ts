@@ -1,6 +1,6 @@
 import type { Executor } from '../store/executor';
 import { Params } from '../store/params';
-import { ormFilter } from '../filterset/orm';
+import { ormFilter } from '../query/orm';
 import { and, fieldTest, not, type Predicate } from '../query/predicate';
 import { compilePredicate } from '../store/compile-predicate';
 import type { ModelMeta } from '../metadata/model-meta';

@@ -3,7 +3,7 @@ import { Params } from '../store/params';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import { type Predicate } from '../query/predicate';
 import { compilePredicate } from '../store/compile-predicate';
-import { ormFilter } from '../filterset/orm';
+import { ormFilter } from '../query/orm';
 import type { Id } from './select';
 import type { Values } from './write-context';
 

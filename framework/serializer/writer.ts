@@ -10,7 +10,7 @@ import type { ApiVersion } from '../versioning/version';
 import type { Id } from './select';
 import type { Actor, Values, WriteContext } from './write-context';
 import { loadValues } from './values';
-import { ormFilter } from '../filterset/orm';
+import { ormFilter } from '../query/orm';
 // Deleting runs the same hooks and listeners as writing; the two modules call each other only at run time.
 import { deleteObjects } from '../views/deleter';
 
