@@ -65,7 +65,7 @@ export type { ComputedProvider } from './fields/computed';
 export type { FieldInfo } from './fields/kind';
 export { FilterValueError } from './fields/kind';
 export type { RenderContext } from './serializer/render-context';
-export type { Id } from './serializer/select';
+export type { Id } from './query/id';
 export { DEFAULT_VERSION, LATEST_VERSION, type ApiVersion } from './versioning/version';
 export { filterSetFor, filterQuery, matchingIds, type FilterDef, type FilterContext } from './filterset/filterset';
 export { jsonKeyTest, type JsonValueType } from './query/json-key';

@@ -4,7 +4,7 @@ import type { Registry } from '../../framework';
 import { openDatabase } from '../../framework/store/datasource';
 import type { Database, Executor } from '../../framework/store/executor';
 import { parseNetwork, type IPNetwork } from '../../framework/network/ip';
-import type { Id } from '../../framework/serializer/select';
+import type { Id } from '../../framework/query/id';
 import type { Actor, Values } from '../../framework/serializer/write-context';
 import {
   insertObjects, parseObject, prepareValues, saveObject, validateObject, writeContext, type WriteScope,

@@ -8,7 +8,7 @@ import type { Reply } from '../http/respond';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { FieldKind } from '../fields/kind';
 import type { Json, ModelClass } from '../metadata/types';
-import type { Id } from '../serializer/select';
+import type { Id } from '../query/id';
 import { loadValues } from '../serializer/values';
 import type { Values } from '../serializer/write-context';
 import type { HandlerArgs, ModelAction } from '../router/api';

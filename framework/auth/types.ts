@@ -1,5 +1,5 @@
 import type { Executor } from '../store/executor';
-import type { Id } from '../serializer/select';
+import type { Id } from '../query/id';
 
 export interface AuthUser {
   id: Id;

@@ -3,7 +3,7 @@ import type { ColumnOptions } from 'typeorm';
 import { CommonRegex } from '../query/regex';
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
-import type { Emitter, SelectScope } from '../serializer/select';
+import type { Emitter, ReadScope } from './read';
 import type { FieldInfo } from './kind';
 
 export const STRING_LOOKUPS = ['', 'n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 're', 'nre', 'ire', 'nire'] as const;
@@ -16,7 +16,7 @@ export function applyColumn(proto: object, property: string, options: ColumnOpti
 }
 
 /** Reads a text column as is (null stays null). */
-export function textReader(field: FieldMeta, scope: SelectScope): Emitter {
+export function textReader(field: FieldMeta, scope: ReadScope): Emitter {
   const i = scope.column(field.column as string);
   return (row) => (row[i] ?? null) as string | null;
 }

@@ -1,11 +1,11 @@
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, Json, JsonObject } from '../metadata/types';
-import type { RenderContext } from '../serializer/render-context';
-import type { Id } from '../serializer/select';
+import type { Id } from '../query/id';
 import type { WriteContext } from '../serializer/write-context';
 import { baseInfo } from './common';
 import type { FieldKind } from './kind';
+import type { RenderState } from './read';
 
 /**
  * A key whose value is not a column. Three sources, one kind:
@@ -38,7 +38,7 @@ export interface ComputedOptions extends FieldOptions {
 /** What an application supplies for a read-only computed key: the values for a page of objects. */
 export interface ComputedValueProvider {
   /** Values by object id; objects left out read as `{}`. Called only when the key is shown. */
-  load(field: FieldMeta, ids: Id[], rc: RenderContext): Promise<Map<Id, Json>>;
+  load(field: FieldMeta, ids: Id[], rc: RenderState): Promise<Map<Id, Json>>;
 }
 
 /**
@@ -48,9 +48,9 @@ export interface ComputedValueProvider {
  */
 export interface ComputedProvider {
   /** Data for a page of objects, in a number of queries that does not grow with the page. */
-  load?(model: ModelMeta, ids: Id[], rc: RenderContext): Promise<Map<Id, Json>>;
+  load?(model: ModelMeta, ids: Id[], rc: RenderState): Promise<Map<Id, Json>>;
   /** One object's value, from what `load` returned and the representation built so far. */
-  value?(model: ModelMeta, obj: JsonObject, loaded: Json | undefined, rc: RenderContext): Json;
+  value?(model: ModelMeta, obj: JsonObject, loaded: Json | undefined, rc: RenderState): Json;
   /** Written input → internal value, for writable computed fields (relationships). */
   parse?(model: ModelMeta, input: unknown, wc: WriteContext): Promise<unknown>;
   /** Checks before save, also when nothing was written (required relationships). */
@@ -96,7 +96,7 @@ function featureProvider(field: FieldMeta): ComputedProvider | undefined {
  * text, repeated values must name the key exactly. `include` is decided once per request
  * (`RenderContext.include`); other opt-in parameters apply the same rule here.
  */
-export function computedShown(field: FieldMeta, rc: Pick<RenderContext, 'query' | 'writing' | 'include'>): boolean {
+export function computedShown(field: FieldMeta, rc: Pick<RenderState, 'query' | 'writing' | 'include'>): boolean {
   const o = opts(field);
   if (o.optOut) {
     const values = rc.query.get(o.optOut);

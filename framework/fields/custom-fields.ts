@@ -2,12 +2,12 @@ import type { FeatureProvider } from '../features/registry';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { Json, JsonObject } from '../metadata/types';
-import type { RenderContext } from '../serializer/render-context';
 import type { WriteContext } from '../serializer/write-context';
 import type { ApiVersion } from '../versioning/version';
 import { applyColumn, baseInfo } from './common';
 import { parseJsonColumn } from './json';
 import type { FieldInfo, FieldKind } from './kind';
+import type { RenderState } from './read';
 
 /** Column holding the JSON object of custom field values, as Nautobot's `_custom_field_data`. */
 export const CUSTOM_FIELD_DATA = '_custom_field_data';
@@ -21,7 +21,7 @@ type ModelOf = FieldMeta['model'];
  */
 export interface CustomFieldProvider extends FeatureProvider {
   /** The `custom_fields` object for the request's version, from the stored data. */
-  represent(model: ModelOf, data: JsonObject, rc: RenderContext): JsonObject;
+  represent(model: ModelOf, data: JsonObject, rc: RenderState): JsonObject;
   /** Written values merged into the stored ones (update) or the empty object (create). */
   parse(model: ModelOf, input: unknown, wc: WriteContext, stored: JsonObject): Promise<JsonObject>;
   /** The data to store: defaults for missing keys, every value validated, required fields enforced. */

@@ -2,7 +2,6 @@ import { Index, JoinColumn, ManyToOne } from 'typeorm';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
-import { objectEmitter } from '../serializer/representation';
 import { matchAttributes, resolveRelated } from '../serializer/related';
 import { FieldError } from '../errors';
 import { baseInfo } from './common';
@@ -82,7 +81,7 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
     }
     const child = scope.join(field);
     const idIndex = child.idIndex;
-    const inner = objectEmitter(field.target as ModelMeta, child, { brief: true, nested: true, version: mode.version });
+    const inner = child.nested({ brief: true, nested: true, version: mode.version });
     return (row, rc) => (row[idIndex] === null || row[idIndex] === undefined ? null : inner(row, rc));
   },
   async parse(field, input, wc) {

@@ -3,12 +3,8 @@ import { loadValues } from '../serializer/values';
 import type { WriteContext } from '../serializer/write-context';
 import { Params } from '../store/params';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
-import type { FieldOptions, Json } from '../metadata/types';
+import type { FieldOptions } from '../metadata/types';
 import type { Registry, ResolvingKind } from '../metadata/registry';
-import { objectEmitter } from '../serializer/representation';
-import type { RenderContext } from '../serializer/render-context';
-import { SelectBuilder, type Id } from '../serializer/select';
-import type { ApiVersion } from '../versioning/version';
 import { applyColumn, baseInfo, rejectNull, textReader } from './common';
 import { parseId } from './foreign-key';
 import { canonicalUuid } from './uuid';
@@ -40,7 +36,7 @@ function typesOf(field: FieldMeta): string[] {
   return (field.extra.types as string[] | undefined) ?? opts(field).types;
 }
 
-function targets(field: FieldMeta): ModelMeta[] {
+function targetsOf(field: FieldMeta): ModelMeta[] {
   return (field.extra.targets as ModelMeta[] | undefined) ?? [];
 }
 
@@ -123,60 +119,6 @@ export const genericIdKind: FieldKind = {
   schema: () => ({ type: 'string', format: 'uuid', nullable: true }),
 };
 
-/** Separates the type and the id in the keys the loader works with. */
-const PAIR = '|';
-
-/**
- * Loads the nested forms of the targets on a page, keyed `type|id`: one query per type present
- * on the page (a note list touches only the types its notes name, not every model).
- */
-function targetLoader(field: FieldMeta, typeIndex: number, idIndex: number, version: ApiVersion, key: string) {
-  const cache = new Map<string, Map<string, { model: ModelMeta; sql: string; emit: ReturnType<typeof objectEmitter> }>>();
-  return {
-    key,
-    idIndex,
-    rowKey(row: unknown[]): Id | null {
-      const type = row[typeIndex];
-      const id = row[idIndex];
-      return type === null || type === undefined || id === null || id === undefined ? null : `${String(type)}${PAIR}${String(id)}`;
-    },
-    async load(keys: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
-      const dialect = rc.db.dialect;
-      let compiled = cache.get(dialect.name);
-      if (!compiled) cache.set(dialect.name, (compiled = new Map()));
-      const byType = new Map<string, string[]>();
-      for (const k of keys) {
-        const [type, id] = String(k).split(PAIR);
-        byType.set(type, [...(byType.get(type) ?? []), id]);
-      }
-      const out = new Map<Id, Json>();
-      const q = dialect.quote;
-      for (const [type, ids] of byType) {
-        const model = targets(field).find((m) => m.label === type);
-        if (!model) continue;
-        let c = compiled.get(type);
-        if (!c) {
-          const sb = new SelectBuilder(model, dialect);
-          const emit = objectEmitter(model, sb.root, { brief: true, nested: true, version });
-          // Results are keyed by id: no ordering (which may need joins the nested form does not make).
-          c = { model, sql: `${sb.selectFrom()} WHERE %WHERE%`, emit };
-          compiled.set(type, c);
-        }
-        // A stored id that is not one of the model's ids matches nothing (PostgreSQL refuses to compare it).
-        const wanted = ids.map((id) => parseId(model, id)).filter((id): id is Id => id !== null);
-        if (wanted.length === 0) continue;
-        const params = new Params(dialect);
-        const where = `${q('t0')}.${q(model.pk.column as string)} IN (${params.list(wanted)})`;
-        for (const row of await rc.db.rows(c.sql.replace('%WHERE%', where), params.values)) {
-          const obj = c.emit(row, rc) as { id: Id };
-          out.set(`${type}${PAIR}${String(obj.id)}`, obj as unknown as Json);
-        }
-      }
-      return out;
-    },
-  };
-}
-
 /** `<name>`: the target object in nested form, or null. */
 export const genericObjectKind: FieldKind = {
   name: 'generic-object',
@@ -191,18 +133,10 @@ export const genericObjectKind: FieldKind = {
     // Only a model's own brief form (a note's) carries the target; nested forms never do.
     if (mode.brief && mode.nested) return null;
     const o = opts(field);
-    const idIndex = scope.column(`${o.relation}_id`);
-    const typeIndex = scope.column(`${o.relation}_type`);
-    const key = `${scope.model.label}.${field.name}:${scope.key}`;
-    const typeField = field.model.field(`${o.relation}_type`) as FieldMeta;
     // Targets are known once the type field resolved them.
-    field.extra.targets = typeField.extra.targets;
-    const loader = targetLoader(field, typeIndex, idIndex, mode.version, key);
-    scope.addLoader(loader);
-    return (row, rc) => {
-      const pair = loader.rowKey(row);
-      return pair === null ? null : (rc.loaded.get(key)?.get(pair) ?? null);
-    };
+    const targets = targetsOf(field.model.field(`${o.relation}_type`) as FieldMeta);
+    const target = scope.related({ kind: 'generic', field, targets, idColumn: `${o.relation}_id`, typeColumn: `${o.relation}_type` }, mode);
+    return (row, rc) => target(row, rc) ?? null;
   },
   validate: (field, values, wc) => checkGenericPair(field, values, wc),
   info: (field) => ({ ...baseInfo(field, 'field'), read_only: true }),
@@ -222,7 +156,7 @@ async function checkGenericPair(field: FieldMeta, values: Record<string, unknown
     throw ValidationError.model(`${relation}_type and ${relation}_id must either both be null or both be non-null`);
   }
   if (type === null) return;
-  const target = targets(field.model.field(`${relation}_type`) as FieldMeta).find((m) => m.label === type);
+  const target = targetsOf(field.model.field(`${relation}_type`) as FieldMeta).find((m) => m.label === type);
   const parsed = target ? parseId(target, id) : null;
   if (!target || parsed === null || (await loadValues(wc.tx, target, [parsed])).length === 0) {
     throw ValidationError.field(`${relation}_id`, `Related object not found using the provided ID: ${String(id)}`);

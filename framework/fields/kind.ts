@@ -1,7 +1,7 @@
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { ApiVersion } from '../versioning/version';
 import type { Json } from '../metadata/types';
-import type { SelectScope, PlanMode, Emitter } from '../serializer/select';
+import type { Emitter, PlanMode, ReadScope } from './read';
 import type { WriteContext } from '../serializer/write-context';
 import type { Dialect } from '../store/dialect/types';
 import type { ObjectRow } from '../store/executor';
@@ -114,7 +114,7 @@ export interface FieldKind {
 
   // -- reading ---------------------------------------------------------------------------------
   /** Registers what the representation needs and returns the emitter; null leaves it out. */
-  reader(field: FieldMeta, scope: SelectScope, mode: PlanMode): Emitter | null;
+  reader(field: FieldMeta, scope: ReadScope, mode: PlanMode): Emitter | null;
 
   // -- writing ---------------------------------------------------------------------------------
   /** Parses client input into the internal value; throws FieldError. */
@@ -176,3 +176,4 @@ export interface FieldKind {
 }
 
 export { FilterValueError } from '../errors';
+export type { CountSpec, Emitter, Loader, ObjectEmitter, PlanMode, ReadScope, RelatedObjects, RenderState, Row } from './read';

@@ -5,10 +5,9 @@ import { FieldError } from '../errors';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, Json, ModelClass, Thunk } from '../metadata/types';
-import type { LinkSpec } from '../query/predicate';
-import { objectEmitter, orderBy } from '../serializer/representation';
+import type { Id } from '../query/id';
+import type { LinkSpec } from '../query/link';
 import { flattenAttributes, resolveRelated } from '../serializer/related';
-import { SelectBuilder, type Id } from '../serializer/select';
 import type { WriteContext } from '../serializer/write-context';
 import { baseInfo, pyRepr, pyTypeName } from './common';
 import { parseId } from './foreign-key';
@@ -44,52 +43,6 @@ export function linkOf(field: FieldMeta): LinkSpec {
 function targetName(options: ManyToManyOptions): string {
   const cls = (options.target as Thunk<ModelClass>)();
   return ((cls as unknown as { netinvModelName?: string }).netinvModelName ?? cls.name).toLowerCase();
-}
-
-/** Loads the nested form of linked objects for a page of owners, in the target's ordering. */
-function linkLoader(field: FieldMeta, ownerIdIndex: number, version: import('../versioning/version').ApiVersion, key: string) {
-  const target = field.target as ModelMeta;
-  const link = linkOf(field);
-  const slugField = opts(field).slugField;
-  const cache = new Map<string, { sql: string; ownerIndex: number; emit: (row: unknown[], rc: import('../serializer/render-context').RenderContext) => Json }>();
-  return {
-    key,
-    idIndex: ownerIdIndex,
-    async load(ids: Id[], rc: import('../serializer/render-context').RenderContext): Promise<Map<Id, Json>> {
-      const dialect = rc.db.dialect;
-      let compiled = cache.get(dialect.name);
-      if (!compiled) {
-        const sb = new SelectBuilder(target, dialect);
-        const q = dialect.quote;
-        let emit: (row: unknown[], rc: import('../serializer/render-context').RenderContext) => Json;
-        if (slugField) {
-          const slugIndex = sb.add(`${q('t0')}.${q(target.field(slugField)?.column as string)}`);
-          emit = (row) => row[slugIndex] as Json;
-        } else {
-          emit = objectEmitter(target, sb.root, { brief: true, nested: true, version });
-        }
-        const ownerIndex = sb.add(`${q('lk')}.${q(link.owner)}`);
-        const order = orderBy(target, sb.root, dialect);
-        const from = `${q(target.table)} ${q('t0')} JOIN ${q(link.table)} ${q('lk')} ON ${q('lk')}.${q(link.target)} = ${q('t0')}.${q(target.pk.column as string)}`;
-        const sql = `SELECT ${sb.exprs.join(', ')} FROM ${from}${sb.joins.length ? ' ' + sb.joins.join(' ') : ''} WHERE %WHERE% ORDER BY ${order}`;
-        compiled = { sql, ownerIndex, emit };
-        cache.set(dialect.name, compiled);
-      }
-      const params = new Params(dialect);
-      const q = dialect.quote;
-      let where = `${q('lk')}.${q(link.owner)} IN (${params.list(ids)})`;
-      if (link.discriminator) where += ` AND ${q('lk')}.${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
-      const rows = await rc.db.rows(compiled.sql.replace('%WHERE%', where), params.values);
-      const out = new Map<Id, Json>();
-      for (const row of rows) {
-        const owner = row[compiled.ownerIndex] as Id;
-        let list = out.get(owner) as Json[] | undefined;
-        if (!list) out.set(owner, (list = []));
-        list.push(compiled.emit(row, rc));
-      }
-      return out;
-    },
-  };
 }
 
 async function currentLinks(field: FieldMeta, ids: Id[], wc: { tx: WriteContext['tx'] }): Promise<Map<Id, Id[]>> {
@@ -164,11 +117,8 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
   },
   column: () => null,
   reader(field, scope, mode) {
-    const key = `${scope.model.label}.${field.name}:${scope.key}`;
-    const loader = linkLoader(field, scope.idIndex, mode.version, key);
-    scope.addLoader(loader);
-    const idIndex = loader.idIndex;
-    return (row, rc) => (rc.loaded.get(key)?.get(row[idIndex] as Id) as Json[] | undefined) ?? [];
+    const linked = scope.related({ kind: 'linked', field, slugField: opts(field).slugField }, mode);
+    return (row, rc) => linked(row, rc) ?? [];
   },
   async parse(field, input, wc) {
     if (!Array.isArray(input)) throw new FieldError(`Expected a list of items but got type "${pyTypeName(input)}".`);

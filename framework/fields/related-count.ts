@@ -3,7 +3,8 @@ import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
 import { baseInfo } from './common';
 import type { FieldKind } from './kind';
-import type { LinkSpec } from '../query/predicate';
+import type { CountSpec } from './read';
+import type { LinkSpec } from '../query/link';
 
 export interface RelatedCountOptions extends FieldOptions {
   target: Thunk<ModelClass>;
@@ -14,6 +15,18 @@ export interface RelatedCountOptions extends FieldOptions {
   via: string;
   /** On tree models: count the rows of the node and of all its descendants. */
   cumulative?: boolean;
+}
+
+/** What the field counts, from what `resolve` found. */
+function countOf(field: FieldMeta): CountSpec {
+  const target = field.target as ModelMeta;
+  const generic = field.extra.generic as { type: FieldMeta; id: FieldMeta } | undefined;
+  if (generic) return { kind: 'generic', name: field.name, target, type: generic.type, id: generic.id };
+  const fk = field.extra.fk as FieldMeta;
+  const link = fk.extra.link as LinkSpec | undefined;
+  if (link) return { kind: 'links', name: field.name, link };
+  const subtree = field.opts<RelatedCountOptions>().cumulative === true;
+  return { kind: 'path', name: field.name, target, hops: field.extra.hops as FieldMeta[], subtree };
 }
 
 /**
@@ -64,49 +77,7 @@ export const relatedCountKind: FieldKind & ResolvingKind = {
   column: () => null,
   reader(field, scope, mode) {
     if (mode.nested || !field.target) return null;
-    const target = field.target as ModelMeta;
-    const q = scope.dialect.quote;
-    const generic = field.extra.generic as { type: FieldMeta; id: FieldMeta } | undefined;
-    if (generic) {
-      const c = q(`${field.name}_c`);
-      // The label is the model's own (registry metadata), never client input.
-      const label = `'${scope.model.label.replace(/'/g, "''")}'`;
-      const i = scope.expr(
-        (alias) =>
-          `(SELECT COUNT(*) FROM ${q(target.table)} ${c} WHERE ${c}.${q(generic.type.column as string)} = ${label} AND ${c}.${q(generic.id.column as string)} = ${alias}.${q(scope.model.pk.column as string)})`,
-      );
-      return (row) => Number(row[i] ?? 0);
-    }
-    const fk = field.extra.fk as FieldMeta;
-    const cumulative = field.opts<RelatedCountOptions>().cumulative;
-    const c = q(`${field.name}_c`);
-    const hops = field.extra.hops as FieldMeta[];
-    const link = fk.extra.link as LinkSpec | undefined;
-    const i = scope.expr((alias) => {
-      if (link) {
-        // Many-to-many: rows of the link table pointing at this object.
-        return `(SELECT COUNT(*) FROM ${q(link.table)} ${c} WHERE ${c}.${q(link.target)} = ${alias}.${q(scope.model.pk.column as string)})`;
-      }
-      if (hops.length > 1) {
-        // Innermost: ids of the last hop's model pointing at this row; each outer hop selects by those.
-        let ids = `${alias}.${q(scope.model.pk.column as string)}`;
-        for (let h = hops.length - 1; h >= 1; h--) {
-          const hop = hops[h];
-          const a = q(`${field.name}_h${h}`);
-          ids = `SELECT ${a}.${q(hop.model.pk.column as string)} FROM ${q(hop.model.table)} ${a} WHERE ${a}.${q(hop.column as string)} ${h === hops.length - 1 ? '=' : 'IN'} (${ids})`;
-        }
-        return `(SELECT COUNT(*) FROM ${q(target.table)} ${c} WHERE ${c}.${q(fk.column as string)} IN (${ids}))`;
-      }
-      if (!cumulative) {
-        return `(SELECT COUNT(*) FROM ${q(target.table)} ${c} WHERE ${c}.${q(fk.column as string)} = ${alias}.${q(scope.model.pk.column as string)})`;
-      }
-      const d = q(`${field.name}_d`);
-      const path = q('_tree_path');
-      return (
-        `(SELECT COUNT(*) FROM ${q(target.table)} ${c} WHERE ${c}.${q(fk.column as string)} IN ` +
-        `(SELECT ${d}.${q('id')} FROM ${q(scope.model.table)} ${d} WHERE ${d}.${path} LIKE ${scope.dialect.concat(`${alias}.${path}`, "'%'")}))`
-      );
-    });
+    const i = scope.count(countOf(field));
     return (row) => Number(row[i] ?? 0);
   },
   info: (field) => baseInfo(field, 'integer'),

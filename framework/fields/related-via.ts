@@ -1,8 +1,7 @@
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
-import { objectEmitter } from '../serializer/representation';
-import type { SelectScope } from '../serializer/select';
+import type { ReadScope } from './read';
 import { baseInfo } from './common';
 import type { FieldInfo, FieldKind } from './kind';
 
@@ -13,7 +12,7 @@ export interface RelatedViaOptions extends FieldOptions {
 }
 
 /** The scope of the object at the end of the path; every hop is a LEFT JOIN of the page's SELECT. */
-function joinPath(field: FieldMeta, scope: SelectScope): SelectScope {
+function joinPath(field: FieldMeta, scope: ReadScope): ReadScope {
   let s = scope;
   for (const name of field.opts<RelatedViaOptions>().path.split('.')) {
     const hop = s.model.field(name);
@@ -42,7 +41,7 @@ export const relatedViaKind: FieldKind & ResolvingKind = {
   reader(field, scope, mode) {
     const end = joinPath(field, scope);
     const idIndex = end.idIndex;
-    const inner = objectEmitter(field.target as ModelMeta, end, { brief: true, nested: true, version: mode.version });
+    const inner = end.nested({ brief: true, nested: true, version: mode.version });
     return (row, rc) => (row[idIndex] === null || row[idIndex] === undefined ? null : inner(row, rc));
   },
   info(field, ic) {

@@ -4,7 +4,7 @@ import { addressColumn, BROADCAST_COLUMN, FAMILY_COLUMN, LENGTH_COLUMN, type Net
 import { type Predicate } from '../query/predicate';
 import { compilePredicate } from '../store/compile-predicate';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
-import type { Id } from '../serializer/select';
+import type { Id } from '../query/id';
 import { blocksBetween, fromHex, makeNetwork, toHex, type IPNetwork } from './ip';
 
 /** A stored network (or address) read back as numbers. */

@@ -19,7 +19,7 @@ import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
 import { optionsView } from '../options/options';
 import { filterSetFor } from '../filterset/filterset';
-import type { Id } from '../serializer/select';
+import type { Id } from '../query/id';
 import { resolveVersion } from '../versioning/negotiate';
 import { listView, retrieveView } from '../views/read';
 import { bulkDestroyView, bulkUpdateView, createView, destroyView, updateView } from '../views/write';

@@ -1,7 +1,7 @@
 import type { Executor } from '../store/executor';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
-import type { Id } from './select';
+import type { Id } from '../query/id';
 import { loadValues } from './values';
 import type { Values } from './write-context';
 

@@ -1,16 +1,17 @@
 import { Params } from '../store/params';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { JsonObject } from '../metadata/types';
-import { objectEmitter, orderBy, renderRows, type Plan } from './representation';
+import { objectEmitter, orderBy, renderRows, representation, type Plan } from './representation';
 import type { RenderContext } from './render-context';
-import { SelectBuilder, type Id } from './select';
+import type { Id } from '../query/id';
+import { SelectBuilder } from '../store/select';
 
 function nestedPlan(model: ModelMeta, rc: RenderContext): Plan {
   const cache = (model.extra.nestedPlans ??= new Map<string, Plan>()) as Map<string, Plan>;
   const key = `${rc.version}:${rc.db.dialect.name}`;
   let plan = cache.get(key);
   if (!plan) {
-    const builder = new SelectBuilder(model, rc.db.dialect);
+    const builder = new SelectBuilder(model, rc.db.dialect, representation);
     const emit = objectEmitter(model, builder.root, { brief: true, nested: true, version: rc.version });
     plan = { builder, emit, orderBy: orderBy(model, builder.root, rc.db.dialect), select: builder.selectFrom(), parentFirst: null };
     cache.set(key, plan);

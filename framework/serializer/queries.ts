@@ -8,7 +8,8 @@ import type { ModelClass } from '../metadata/types';
 import { DEFAULT_VERSION } from '../versioning/version';
 import { renderContext } from './render-context';
 import { displayEmitter } from './representation';
-import { SelectBuilder, type Id } from './select';
+import type { Id } from '../query/id';
+import { SelectBuilder } from '../store/select';
 import { loadValues } from './values';
 import type { Values, WriteContext } from './write-context';
 

@@ -6,7 +6,7 @@ import type { ModelMeta } from '../metadata/model-meta';
 import { ormFilter } from '../query/orm';
 import { compilePredicate } from '../store/compile-predicate';
 import type { Executor } from '../store/executor';
-import type { Id } from './select';
+import type { Id } from '../query/id';
 
 /** Read-only keys of a nested representation, dropped so a GET result can be sent back. */
 const COMPUTED_KEYS = new Set(['url', 'display']);

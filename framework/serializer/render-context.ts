@@ -1,6 +1,6 @@
 import type { Json } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
-import type { Id } from './select';
+import type { Id } from '../query/id';
 import type { Executor } from '../store/executor';
 
 /** Per-request state a representation needs. */

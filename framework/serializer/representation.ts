@@ -8,8 +8,9 @@ import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
 import type { RenderContext } from './render-context';
-import type { Id } from './select';
-import { SelectBuilder, type Emitter, type PlanMode, type SelectScope } from './select';
+import type { Id } from '../query/id';
+import type { RenderState } from '../fields/read';
+import { SelectBuilder, type Emitter, type PlanMode, type Representation, type SelectScope } from '../store/select';
 
 /** Fields of the representation for a mode, in output order (id, display and url excluded). */
 export function representedFields(model: ModelMeta, mode: PlanMode): FieldMeta[] {
@@ -116,7 +117,7 @@ export async function displaysOf(db: Executor, model: ModelMeta, ids: Id[]): Pro
  * The emitter of a model's representation at a scope: `id`, `display`, `url`, then the fields of
  * the mode. Every column it needs is added to the scope's SELECT, nested parents as joins.
  */
-export function objectEmitter(model: ModelMeta, scope: SelectScope, mode: PlanMode): (row: unknown[], rc: RenderContext) => JsonObject {
+export function objectEmitter(model: ModelMeta, scope: SelectScope, mode: PlanMode): (row: unknown[], rc: RenderState) => JsonObject {
   const idIndex = scope.idIndex;
   const display = displayEmitter(model, scope);
   const parts: Array<[string, Emitter]> = [];
@@ -137,6 +138,12 @@ export function objectEmitter(model: ModelMeta, scope: SelectScope, mode: PlanMo
     return out;
   };
 }
+
+/** How the store's SELECT builders represent nested objects and order them. */
+export const representation: Representation = {
+  object: objectEmitter,
+  order: (model, scope) => orderBy(model, scope, scope.dialect),
+};
 
 /** ORDER BY of a model's default ordering at a scope, ending with the primary key. */
 export function orderBy(model: ModelMeta, scope: SelectScope, dialect: Dialect): string {
@@ -207,7 +214,7 @@ export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, d
   const key = `${brief ? 'b' : 'f'}:${version}:${dialect.name}`;
   let plan = cache.get(key);
   if (!plan) {
-    const builder = new SelectBuilder(model, dialect);
+    const builder = new SelectBuilder(model, dialect, representation);
     const emit = objectEmitter(model, builder.root, { brief, nested: false, version });
     const order = orderBy(model, builder.root, dialect);
     const parentFirst = parentFirstOrder(model, builder.root, dialect);

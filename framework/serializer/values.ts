@@ -4,7 +4,7 @@ import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import { type Predicate } from '../query/predicate';
 import { compilePredicate } from '../store/compile-predicate';
 import { ormFilter } from '../query/orm';
-import type { Id } from './select';
+import type { Id } from '../query/id';
 import type { Values } from './write-context';
 
 /** Physical columns a model's fields load from. */

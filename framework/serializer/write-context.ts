@@ -3,7 +3,7 @@ import type { ModelMeta } from '../metadata/model-meta';
 import type { ModelClass } from '../metadata/types';
 import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
-import type { Id } from './select';
+import type { Id } from '../query/id';
 
 /** Internal values of an object, by field name. */
 export type Values = Record<string, unknown>;

@@ -7,7 +7,7 @@ import { pyTypeName } from '../fields/common';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
-import type { Id } from './select';
+import type { Id } from '../query/id';
 import type { Actor, Values, WriteContext } from './write-context';
 import { loadValues } from './values';
 import { ormFilter } from '../query/orm';

@@ -6,7 +6,7 @@ import { linkOf } from '../fields/many-to-many';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
 import { displayStrings } from '../serializer/queries';
-import type { Id } from '../serializer/select';
+import type { Id } from '../query/id';
 import { writeContext, writeListeners, type WriteScope } from '../serializer/writer';
 import type { WriteContext } from '../serializer/write-context';
 

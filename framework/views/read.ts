@@ -12,7 +12,7 @@ import type { Json, JsonObject } from '../metadata/types';
 import { pageLinks, pageOf, type Page } from '../pagination/paginator';
 import { planFor, renderRows, type ParentFirstOrder, type Plan } from '../serializer/representation';
 import { includeFrom, renderContext, type RenderContext } from '../serializer/render-context';
-import type { Id } from '../serializer/select';
+import type { Id } from '../query/id';
 import { featureFilters, prepareFeatures } from '../features/registry';
 
 /** The `brief` parameter: on for any non-empty value except the usual spellings of false. */

@@ -9,7 +9,7 @@ import type { RequestContext } from '../http/context';
 import type { Reply } from '../http/respond';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Json } from '../metadata/types';
-import type { Id } from '../serializer/select';
+import type { Id } from '../query/id';
 import { loadValues } from '../serializer/values';
 import type { Actor, Values } from '../serializer/write-context';
 import {

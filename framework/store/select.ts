@@ -1,39 +1,23 @@
-import type { Dialect } from '../store/dialect/types';
-import type { Row } from '../store/executor';
+import type { CountSpec, Loader, ObjectEmitter, PlanMode, ReadScope, RelatedObjects, RenderState, Row } from '../fields/read';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
-import type { Json, JsonObject } from '../metadata/types';
-import type { ApiVersion } from '../versioning/version';
-import type { RenderContext } from './render-context';
+import type { Json } from '../metadata/types';
+import type { Id } from '../query/id';
+import { countExpression } from './annotations';
+import type { Dialect } from './dialect/types';
+import { relatedLoader, type NestedSelect } from './related-loaders';
 
 export type { Id } from '../query/id';
-import type { Id } from '../query/id';
-
-/** Which representation a plan produces. */
-export interface PlanMode {
-  /** Brief/nested form: id, display, url and the model's brief fields. */
-  brief: boolean;
-  /** Embedded in another object: annotated counts are omitted. */
-  nested: boolean;
-  version: ApiVersion;
-}
+export type { Emitter, Loader, ObjectEmitter, PlanMode, RenderState, Row } from '../fields/read';
+export type { LoadContext } from './related-loaders';
 
 /**
- * Produces one key's value from a row; `undefined` leaves the key out. `out` is the object built
- * so far (values derived from the representation itself, such as computed fields).
+ * How objects are represented, supplied by the serializer: the store builds SELECTs for nested
+ * objects (a page's many-to-many targets) and needs their emitter and default ordering.
  */
-export type Emitter = (row: Row, rc: RenderContext, out?: JsonObject) => Json | undefined;
-
-/**
- * Loads values that do not fit in the main row (tags, many-to-many) for a whole page in one
- * query; results are keyed by the owning object's id.
- */
-export interface Loader {
-  readonly key: string;
-  /** Position of the owner's id in the row. */
-  readonly idIndex: number;
-  /** The key a row is loaded under when it is not the id at `idIndex` (`type|id` pairs). */
-  rowKey?(row: Row): Id | null;
-  load(ids: Id[], rc: RenderContext): Promise<Map<Id, Json>>;
+export interface Representation {
+  object(model: ModelMeta, scope: SelectScope, mode: PlanMode): ObjectEmitter;
+  /** ORDER BY of the model's default ordering at the scope, ending with the primary key. */
+  order(model: ModelMeta, scope: SelectScope): string;
 }
 
 /**
@@ -49,7 +33,8 @@ export class SelectBuilder {
   private aliases = 0;
   readonly root: SelectScope;
 
-  constructor(readonly model: ModelMeta, readonly dialect: Dialect) {
+  /** `representation` is needed to read nested objects (display strings alone do without). */
+  constructor(readonly model: ModelMeta, readonly dialect: Dialect, readonly representation?: Representation) {
     this.root = new SelectScope(this, model, 't0', '');
     this.scopes.set('', this.root);
   }
@@ -91,7 +76,7 @@ export class SelectBuilder {
 }
 
 /** One table alias inside a SelectBuilder. */
-export class SelectScope {
+export class SelectScope implements ReadScope {
   constructor(
     readonly builder: SelectBuilder,
     readonly model: ModelMeta,
@@ -126,7 +111,45 @@ export class SelectScope {
       return `${q(alias)}.${q(target.pk.column as string)} = ${fk}`;
     });
   }
+  nested(mode: PlanMode): ObjectEmitter {
+    return this.representation.object(this.model, this, mode);
+  }
+  count(spec: CountSpec): number {
+    return this.expr((alias) => countExpression(spec, this, alias));
+  }
+  related(spec: RelatedObjects, mode: PlanMode): (row: Row, rc: RenderState) => Json | undefined {
+    const loader = relatedLoader(spec, this, mode, (model, rc) => this.nestedSelect(model, rc.db.dialect));
+    this.addLoader(loader);
+    if (loader.rowKey) {
+      const rowKey = loader.rowKey.bind(loader);
+      return (row, rc) => {
+        const key = rowKey(row);
+        return key === null ? undefined : rc.loaded.get(loader.key)?.get(key);
+      };
+    }
+    const idIndex = loader.idIndex;
+    return (row, rc) => rc.loaded.get(loader.key)?.get(row[idIndex] as Id);
+  }
   addLoader(loader: Loader): void {
     this.builder.addLoader(loader);
+  }
+  /** A SELECT of another model's rows for a loader of this scope, represented alike. */
+  private nestedSelect(model: ModelMeta, dialect: Dialect): NestedSelect {
+    const representation = this.representation;
+    const sb = new SelectBuilder(model, dialect, representation);
+    return {
+      exprs: sb.exprs,
+      joins: sb.joins,
+      add: (sql) => sb.add(sql),
+      column: (column) => sb.root.column(column),
+      nested: (mode) => sb.root.nested(mode),
+      order: () => representation.order(model, sb.root),
+      selectFrom: () => sb.selectFrom(),
+    };
+  }
+  private get representation(): Representation {
+    const r = this.builder.representation;
+    if (!r) throw new Error(`${this.model.label}: nested objects need a representation`);
+    return r;
   }
 }
