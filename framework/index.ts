@@ -37,7 +37,8 @@ export { BaseModel, ChangeLoggedModel, OrganizationalModel, PrimaryModel } from 
 export { defineChoices, ChoiceSet, type ChoiceValue } from './fields/choice';
 export { slugify, naturalize, naturalizeInterface } from './fields/string';
 export { normaliseMac } from './fields/mac-address';
-export type { ComputedOptions, ComputedValueProvider } from './fields/computed';
+export type { ComputedOptions } from './fields/computed';
+export type { ComputedValueProvider, ComputedProvider, CustomFieldProvider } from './features/field-providers';
 export { defineApp, buildRegistry, Registry, type AppDefinition, type FeatureProviders } from './metadata/registry';
 export { ModelMeta, FieldMeta } from './metadata/model-meta';
 export type { Json, JsonObject, ModelClass, ModelOptions, FieldOptions } from './metadata/types';
@@ -60,8 +61,6 @@ export { makeNetwork, toHex, BITS } from './network/ip';
 
 // Feature providers (custom fields, relationships, computed fields) and what they build on.
 export type { FeatureProvider } from './features/registry';
-export type { CustomFieldProvider } from './fields/custom-fields';
-export type { ComputedProvider } from './fields/computed';
 export type { FieldInfo } from './fields/kind';
 export { FilterValueError } from './fields/kind';
 export type { RenderContext } from './serializer/render-context';
@@ -72,7 +71,7 @@ export { jsonKeyTest, type JsonValueType } from './query/json-key';
 export { setJsonKey, removeJsonKey, rewriteJsonKey, countWhere } from './features/json-data';
 export { nestedObjects } from './serializer/nested';
 export { displaysOf } from './serializer/representation';
-export { resolveRelated } from './serializer/related';
+export { resolveRelated } from './fields/related-reference';
 export { loadValues } from './serializer/values';
 export { pyRepr, pyTypeName } from './fields/common';
 export { booleanFilterValue } from './fields/boolean';

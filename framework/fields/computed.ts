@@ -2,9 +2,8 @@ import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, Json, JsonObject } from '../metadata/types';
 import type { Id } from '../query/id';
-import type { WriteContext } from '../serializer/write-context';
 import { baseInfo } from './common';
-import type { FieldKind } from './kind';
+import type { FieldKind, KindWriteContext } from './kind';
 import type { RenderState } from './read';
 
 /**
@@ -35,30 +34,35 @@ export interface ComputedOptions extends FieldOptions {
   feature?: string;
 }
 
-/** What an application supplies for a read-only computed key: the values for a page of objects. */
-export interface ComputedValueProvider {
+/**
+ * What an application supplies for a read-only computed key: the values for a page of objects.
+ * `R` is what the request passes while rendering: the kind sees a RenderState; applications
+ * implement framework/features/field-providers.ts's form, which receives the full RenderContext.
+ */
+export interface ComputedValueProvider<R extends RenderState = RenderState> {
   /** Values by object id; objects left out read as `{}`. Called only when the key is shown. */
-  load(field: FieldMeta, ids: Id[], rc: RenderState): Promise<Map<Id, Json>>;
+  load(field: FieldMeta, ids: Id[], rc: R): Promise<Map<Id, Json>>;
 }
 
 /**
  * Supplies the values of a feature computed field. It is the provider of the feature named like
  * the field (`relationships`, `computed_fields`), contributed by an application; without one the
- * field reads `{}`.
+ * field reads `{}`. `R` and `W` are the render and write contexts the request passes (see
+ * ComputedValueProvider).
  */
-export interface ComputedProvider {
+export interface ComputedProvider<R extends RenderState = RenderState, W extends KindWriteContext = KindWriteContext> {
   /** Data for a page of objects, in a number of queries that does not grow with the page. */
-  load?(model: ModelMeta, ids: Id[], rc: RenderState): Promise<Map<Id, Json>>;
+  load?(model: ModelMeta, ids: Id[], rc: R): Promise<Map<Id, Json>>;
   /** One object's value, from what `load` returned and the representation built so far. */
-  value?(model: ModelMeta, obj: JsonObject, loaded: Json | undefined, rc: RenderState): Json;
+  value?(model: ModelMeta, obj: JsonObject, loaded: Json | undefined, rc: R): Json;
   /** Written input → internal value, for writable computed fields (relationships). */
-  parse?(model: ModelMeta, input: unknown, wc: WriteContext): Promise<unknown>;
+  parse?(model: ModelMeta, input: unknown, wc: W): Promise<unknown>;
   /** Checks before save, also when nothing was written (required relationships). */
-  validate?(model: ModelMeta, value: unknown, wc: WriteContext): Promise<void>;
+  validate?(model: ModelMeta, value: unknown, wc: W): Promise<void>;
   /** Applies a written value once the object's row is saved, in the same transaction. */
-  write?(model: ModelMeta, id: Id, value: unknown, wc: WriteContext): Promise<void>;
+  write?(model: ModelMeta, id: Id, value: unknown, wc: W): Promise<void>;
   /** Removes what belongs to objects about to be deleted (associations). */
-  removed?(model: ModelMeta, ids: Id[], wc: WriteContext): Promise<void>;
+  removed?(model: ModelMeta, ids: Id[], wc: W): Promise<void>;
 }
 
 function opts(field: FieldMeta): ComputedOptions {

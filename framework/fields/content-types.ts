@@ -1,6 +1,4 @@
 import { ArrayNotEmpty } from 'class-validator';
-import { escapeLike } from '../store/dialect/types';
-import type { Params } from '../store/params';
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
@@ -15,11 +13,6 @@ export interface ContentTypesOptions extends FieldOptions {
 }
 
 const LABEL = /^[a-z0-9_]+\.[a-z0-9_]+$/;
-
-/** SQL true when a content-type list column contains `label`. */
-export function containsLabel(expr: string, label: string, params: Params): string {
-  return params.dialect.like(expr, params.add(`%"${escapeLike(label)}"%`));
-}
 
 export function allowedLabels(field: FieldMeta): string[] {
   return (field.extra.allowed as string[] | undefined) ?? [];

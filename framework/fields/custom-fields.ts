@@ -1,12 +1,10 @@
-import type { FeatureProvider } from '../features/registry';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { Json, JsonObject } from '../metadata/types';
-import type { WriteContext } from '../serializer/write-context';
 import type { ApiVersion } from '../versioning/version';
 import { applyColumn, baseInfo } from './common';
 import { parseJsonColumn } from './json';
-import type { FieldInfo, FieldKind } from './kind';
+import type { FieldInfo, FieldKind, KindWriteContext } from './kind';
 import type { RenderState } from './read';
 
 /** Column holding the JSON object of custom field values, as Nautobot's `_custom_field_data`. */
@@ -15,23 +13,25 @@ export const CUSTOM_FIELD_DATA = '_custom_field_data';
 type ModelOf = FieldMeta['model'];
 
 /**
- * What the custom-field feature provider supplies: definitions per request (FeatureProvider),
- * representation of the stored data, and parsing/validation of written values. Without a
- * provider the field reads `{}` and keeps whatever is stored.
+ * What the custom-fields kind asks of the custom-field feature provider: representation of the
+ * stored data, and parsing/validation of written values (the provider's per-request part is a
+ * FeatureProvider: framework/features/field-providers.ts joins both). `R` and `W` are the render
+ * and write contexts the request passes. Without a provider the field reads `{}` and keeps
+ * whatever is stored.
  */
-export interface CustomFieldProvider extends FeatureProvider {
+export interface CustomFieldValues<R extends RenderState = RenderState, W extends KindWriteContext = KindWriteContext> {
   /** The `custom_fields` object for the request's version, from the stored data. */
-  represent(model: ModelOf, data: JsonObject, rc: RenderState): JsonObject;
+  represent(model: ModelOf, data: JsonObject, rc: R): JsonObject;
   /** Written values merged into the stored ones (update) or the empty object (create). */
-  parse(model: ModelOf, input: unknown, wc: WriteContext, stored: JsonObject): Promise<JsonObject>;
+  parse(model: ModelOf, input: unknown, wc: W, stored: JsonObject): Promise<JsonObject>;
   /** The data to store: defaults for missing keys, every value validated, required fields enforced. */
-  clean(model: ModelOf, data: JsonObject, wc: WriteContext): Promise<JsonObject>;
+  clean(model: ModelOf, data: JsonObject, wc: W): Promise<JsonObject>;
   /** OPTIONS: one entry per custom field of the model, keyed as in the representation. */
   describe?(model: ModelOf, features: Map<string, unknown>, version: ApiVersion): Record<string, FieldInfo>;
 }
 
-export function customFieldProvider(field: FieldMeta): CustomFieldProvider | undefined {
-  return field.extra.provider as CustomFieldProvider | undefined;
+export function customFieldProvider(field: FieldMeta): CustomFieldValues | undefined {
+  return field.extra.provider as CustomFieldValues | undefined;
 }
 
 function asObject(value: Json | undefined): JsonObject {
@@ -46,7 +46,7 @@ export const customFieldsKind: FieldKind & ResolvingKind = {
     applyColumn(proto, property, { name: CUSTOM_FIELD_DATA, type: 'text', nullable: false });
   },
   resolve(field: FieldMeta, registry: Registry) {
-    const provider = registry.providers.custom_fields as CustomFieldProvider | undefined;
+    const provider = registry.providers.custom_fields as CustomFieldValues | undefined;
     if (provider && typeof provider.represent === 'function') field.extra.provider = provider;
   },
   column: () => CUSTOM_FIELD_DATA,

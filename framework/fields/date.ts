@@ -1,9 +1,8 @@
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { FieldOptions } from '../metadata/types';
-import type { Values, WriteContext } from '../serializer/write-context';
 import { applyColumn, baseInfo, NUMERIC_LOOKUPS, rejectNull } from './common';
-import { FilterValueError, type FieldKind } from './kind';
+import { FilterValueError, type FieldKind, type FieldValues, type KindWriteContext } from './kind';
 
 export interface DateOptions extends FieldOptions {
   /** Set to the current time on every save. */
@@ -78,7 +77,7 @@ export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-function auto(field: FieldMeta, values: Values, wc: WriteContext, now: () => unknown): void {
+function auto(field: FieldMeta, values: FieldValues, wc: KindWriteContext, now: () => unknown): void {
   const o = field.opts<DateOptions>();
   if (o.autoNow || (o.autoNowAdd && wc.creating)) values[field.name] = now();
 }

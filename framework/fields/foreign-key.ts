@@ -2,12 +2,13 @@ import { Index, JoinColumn, ManyToOne } from 'typeorm';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
-import { matchAttributes, resolveRelated } from '../serializer/related';
 import { FieldError } from '../errors';
 import { baseInfo } from './common';
 import type { FieldKind, FieldInfo } from './kind';
 import { FilterValueError } from './kind';
-import { canonicalUuid } from './uuid';
+import { parseId, resolveRelated } from './related-reference';
+
+export { parseId };
 
 export type OnDelete = 'cascade' | 'protect' | 'set_null';
 
@@ -50,13 +51,6 @@ export function naturalKeyOf(field: FieldMeta): string | null {
   return null;
 }
 
-export function parseId(target: ModelMeta, raw: unknown): string | number | null {
-  if (target.integerPk) {
-    const t = String(raw).trim();
-    return /^\d+$/.test(t) ? Number(t) : null;
-  }
-  return canonicalUuid(raw);
-}
 
 export const foreignKeyKind: FieldKind & ResolvingKind = {
   name: 'foreign-key',
@@ -89,7 +83,7 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
     const id = await resolveRelated(target, input, wc, field.nullable);
     const limit = fkOptions(field).limit;
     if (id !== null && limit) {
-      const [match] = await matchAttributes(wc.tx, target, { ...limit, [target.pk.name]: id }, 1);
+      const [match] = await wc.store.idsMatching(target, { ...limit, [target.pk.name]: id }, 1);
       if (match === undefined) {
         // Django's message for a choice outside limit_choices_to, the id in Python's repr.
         throw new FieldError(`${target.verboseName} instance with id ${target.integerPk ? id : `UUID('${id}')`} does not exist.`);

@@ -1,14 +1,11 @@
 import { FieldError, ValidationError } from '../errors';
-import { loadValues } from '../serializer/values';
-import type { WriteContext } from '../serializer/write-context';
-import { Params } from '../store/params';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { FieldOptions } from '../metadata/types';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import { applyColumn, baseInfo, rejectNull, textReader } from './common';
-import { parseId } from './foreign-key';
+import { parseId } from './related-reference';
 import { canonicalUuid } from './uuid';
-import { FilterValueError, type FieldKind } from './kind';
+import { FilterValueError, type FieldKind, type FieldValues, type KindWriteContext } from './kind';
 
 /**
  * A generic relation (`assigned_object`): `<name>_type` holds the target's label, `<name>_id`
@@ -144,7 +141,7 @@ export const genericObjectKind: FieldKind = {
 };
 
 /** The pair is written together and names an existing object of an allowed type. */
-async function checkGenericPair(field: FieldMeta, values: Record<string, unknown>, wc: WriteContext): Promise<void> {
+async function checkGenericPair(field: FieldMeta, values: FieldValues, wc: KindWriteContext): Promise<void> {
   const relation = opts(field).relation;
   const type = values[`${relation}_type`] ?? null;
   const id = values[`${relation}_id`] ?? null;
@@ -158,7 +155,7 @@ async function checkGenericPair(field: FieldMeta, values: Record<string, unknown
   if (type === null) return;
   const target = targetsOf(field.model.field(`${relation}_type`) as FieldMeta).find((m) => m.label === type);
   const parsed = target ? parseId(target, id) : null;
-  if (!target || parsed === null || (await loadValues(wc.tx, target, [parsed])).length === 0) {
+  if (!target || parsed === null || !(await wc.store.exists(target, parsed))) {
     throw ValidationError.field(`${relation}_id`, `Related object not found using the provided ID: ${String(id)}`);
   }
 }

@@ -1,13 +1,12 @@
 import type { FieldOptions } from '../metadata/types';
-import type { Values } from '../serializer/write-context';
 import { applyColumn } from './common';
-import type { FieldKind } from './kind';
+import type { FieldKind, FieldValues } from './kind';
 
 export interface HiddenOptions extends FieldOptions {
   sqlType: 'varchar' | 'text';
   length?: number;
   /** Computes the column from the object's other values on every save. */
-  derive?: (values: Values) => unknown;
+  derive?: (values: FieldValues) => unknown;
 }
 
 /**

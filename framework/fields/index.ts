@@ -17,5 +17,5 @@ export { manyToManyKind, type ManyToManyOptions } from './many-to-many';
 export { contentTypesKind, type ContentTypesOptions } from './content-types';
 export { relatedCountKind, type RelatedCountOptions } from './related-count';
 export { treeParentKind, treeDepthKind, type TreeParentOptions } from './tree';
-export { customFieldsKind, CUSTOM_FIELD_DATA, type CustomFieldProvider } from './custom-fields';
+export { customFieldsKind, CUSTOM_FIELD_DATA, type CustomFieldValues } from './custom-fields';
 export { contentTypeKind, type ContentTypeOptions } from './content-type';

@@ -1,10 +1,34 @@
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { ApiVersion } from '../versioning/version';
 import type { Json } from '../metadata/types';
+import type { Id } from '../query/id';
+import type { KindStore, StoredChoice } from './kind-store';
 import type { Emitter, PlanMode, ReadScope } from './read';
-import type { WriteContext } from '../serializer/write-context';
-import type { Dialect } from '../store/dialect/types';
-import type { ObjectRow } from '../store/executor';
+
+export type { KindStore, StoredChoice } from './kind-store';
+
+/** Internal values of an object, by field name. */
+export type FieldValues = Record<string, unknown>;
+
+/** Stored column values of one row, by column name. */
+export type StoredRow = Record<string, unknown>;
+
+/**
+ * What writing a field may ask of the write in progress (the serializer's WriteContext, which
+ * also holds the transaction that kinds reach only through `store`).
+ */
+export interface KindWriteContext {
+  readonly model: ModelMeta;
+  /** The object's id: generated before insert on create. */
+  readonly id: Id;
+  readonly creating: boolean;
+  /** Stored values before this write (update only). */
+  readonly current: FieldValues | null;
+  /** Request-scoped data shared by features (custom field definitions…) and kinds (status ids). */
+  readonly features: Map<string, unknown>;
+  /** The database, in the write's transaction. */
+  readonly store: KindStore;
+}
 
 /** What OPTIONS shows for one field (DRF SimpleMetadata shape). */
 export interface FieldInfo {
@@ -118,23 +142,23 @@ export interface FieldKind {
 
   // -- writing ---------------------------------------------------------------------------------
   /** Parses client input into the internal value; throws FieldError. */
-  parse?(field: FieldMeta, input: unknown, wc: WriteContext): unknown | Promise<unknown>;
+  parse?(field: FieldMeta, input: unknown, wc: KindWriteContext): unknown | Promise<unknown>;
   /** Internal value from a raw row keyed by column name. */
-  load?(field: FieldMeta, row: ObjectRow, dialect: Dialect): unknown;
+  load?(field: FieldMeta, row: StoredRow): unknown;
   /** Column values to store for an internal value. */
-  store?(field: FieldMeta, value: unknown, dialect: Dialect): Record<string, unknown>;
+  store?(field: FieldMeta, value: unknown): StoredRow;
   /** Writes that live outside the row (link tables), after the row exists. */
-  afterWrite?(field: FieldMeta, id: string | number, value: unknown, wc: WriteContext, created: boolean): Promise<void>;
+  afterWrite?(field: FieldMeta, id: Id, value: unknown, wc: KindWriteContext, created: boolean): Promise<void>;
   /** Removes state kept outside the row (associations) of objects about to be deleted. */
-  removed?(field: FieldMeta, ids: Array<string | number>, wc: WriteContext): Promise<void>;
+  removed?(field: FieldMeta, ids: Id[], wc: KindWriteContext): Promise<void>;
   /** Loads the internal values of a non-column field for several objects (link tables). */
-  loadMany?(field: FieldMeta, ids: Array<string | number>, wc: WriteContext): Promise<Map<string | number, unknown>>;
+  loadMany?(field: FieldMeta, ids: Id[], store: KindStore): Promise<Map<Id, unknown>>;
   /** Default internal value on create when the client sent nothing. */
   defaultValue?(field: FieldMeta): unknown;
   /** Checks across fields before the model's own `clean()` (throws ValidationError). */
-  validate?(field: FieldMeta, values: Record<string, unknown>, wc: WriteContext): Promise<void>;
+  validate?(field: FieldMeta, values: FieldValues, wc: KindWriteContext): Promise<void>;
   /** Completes values after every field parsed (generated slugs, automatic timestamps). */
-  prepare?(field: FieldMeta, values: Record<string, unknown>, wc: WriteContext): void | Promise<void>;
+  prepare?(field: FieldMeta, values: FieldValues, wc: KindWriteContext): void | Promise<void>;
   /** Text columns order byte-wise through the dialect. */
   readonly textual?: boolean;
   /** Columns the default ordering sorts by, when not the field's own column (networks). */
@@ -168,7 +192,7 @@ export interface FieldKind {
   // -- description -----------------------------------------------------------------------------
   info(field: FieldMeta, ic: InfoContext): FieldInfo;
   /** Choices that live in the database (statuses), fetched once per OPTIONS request. */
-  loadChoices?(field: FieldMeta, db: import('../store/executor').Executor): Promise<Array<{ value: Json; display: string }>>;
+  loadChoices?(field: FieldMeta, store: KindStore): Promise<StoredChoice[]>;
   /** Called by defineApp, once the model's table name is known (link tables). */
   define?(declaration: { property: string; options: object }, cls: Function, table: string, modelName: string): void;
   /** OpenAPI schema of one value; the document builder adds readOnly, writeOnly and required. */

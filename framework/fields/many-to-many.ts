@@ -1,18 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { JoinTable, ManyToMany as TypeormManyToMany } from 'typeorm';
-import { Params } from '../store/params';
 import { FieldError } from '../errors';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, Json, ModelClass, Thunk } from '../metadata/types';
 import type { Id } from '../query/id';
 import type { LinkSpec } from '../query/link';
-import { flattenAttributes, resolveRelated } from '../serializer/related';
-import type { WriteContext } from '../serializer/write-context';
 import { baseInfo, pyRepr, pyTypeName } from './common';
-import { parseId } from './foreign-key';
-import { FilterValueError, type FieldKind, type FieldInfo } from './kind';
-import { containsLabel } from './content-types';
+import { FilterValueError, type FieldInfo, type FieldKind, type KindWriteContext } from './kind';
+import { flattenAttributes, parseId, resolveRelated } from './related-reference';
 
 export interface ManyToManyOptions extends FieldOptions {
   /** Related model; omitted for feature fields whose provider supplies it (tags). */
@@ -45,32 +40,15 @@ function targetName(options: ManyToManyOptions): string {
   return ((cls as unknown as { netinvModelName?: string }).netinvModelName ?? cls.name).toLowerCase();
 }
 
-async function currentLinks(field: FieldMeta, ids: Id[], wc: { tx: WriteContext['tx'] }): Promise<Map<Id, Id[]>> {
-  const link = linkOf(field);
-  const params = new Params(wc.tx.dialect);
-  const q = wc.tx.dialect.quote;
-  let where = `${q(link.owner)} IN (${params.list(ids)})`;
-  if (link.discriminator) where += ` AND ${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
-  const rows = await wc.tx.rows(`SELECT ${q(link.owner)}, ${q(link.target)} FROM ${q(link.table)} WHERE ${where}`, params.values);
-  const out = new Map<Id, Id[]>();
-  for (const id of ids) out.set(id, []);
-  for (const [owner, target] of rows) out.get(owner as Id)?.push(target as Id);
-  return out;
-}
-
 /** Targets named by one attribute each, with DRF SlugRelatedField's messages. */
-async function parseSlugs(target: ModelMeta, slugField: string, input: unknown[], wc: WriteContext): Promise<Id[]> {
-  const q = wc.tx.dialect.quote;
-  const column = target.field(slugField)?.column as string;
+async function parseSlugs(target: ModelMeta, slugField: string, input: unknown[], wc: KindWriteContext): Promise<Id[]> {
+  const field = target.field(slugField) as FieldMeta;
   const ids: Id[] = [];
   for (const item of input) {
     if (typeof item !== 'string' && typeof item !== 'number') throw new FieldError('Invalid value.');
-    const rows = await wc.tx.rows(
-      `SELECT ${q(target.pk.column as string)} FROM ${q(target.table)} WHERE ${q(column)} = ${wc.tx.dialect.placeholder(1)}`,
-      [String(item)],
-    );
-    if (rows.length === 0) throw new FieldError(`Object with ${slugField}=${String(item)} does not exist.`);
-    ids.push(rows[0][0] as Id);
+    const id = await wc.store.idWith(target, field, String(item));
+    if (id === null) throw new FieldError(`Object with ${slugField}=${String(item)} does not exist.`);
+    ids.push(id);
   }
   return [...new Set(ids)];
 }
@@ -134,20 +112,12 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
       if (item !== null && typeof item === 'object') throw new FieldError(`Incorrect type. Expected pk value, received ${pyTypeName(item)}.`);
       const id = parseId(target, item);
       if (id === null) throw new FieldError(`Incorrect type. Expected pk value, received ${pyTypeName(item)}.`);
-      const q = wc.tx.dialect.quote;
-      const found = await wc.tx.rows(`SELECT 1 FROM ${q(target.table)} WHERE ${q(target.pk.column as string)} = ${wc.tx.dialect.placeholder(1)}`, [id]);
-      if (found.length === 0) throw new FieldError(`Invalid pk "${String(item)}" - object does not exist.`);
+      if (!(await wc.store.exists(target, id))) throw new FieldError(`Invalid pk "${String(item)}" - object does not exist.`);
       ids.push(id);
     }
     const restrict = opts(field).restrictBy;
     if (restrict && ids.length) {
-      const params = new Params(wc.tx.dialect);
-      const q = wc.tx.dialect.quote;
-      const rows = await wc.tx.rows(
-        `SELECT ${q(target.pk.column as string)} FROM ${q(target.table)} WHERE ${q(target.pk.column as string)} IN (${params.list(ids)}) AND ${containsLabel(q(restrict), field.model.label, params)}`,
-        params.values,
-      );
-      const allowed = new Set(rows.map((r) => r[0]));
+      const allowed = new Set(await wc.store.idsForContentType(target, target.field(restrict) as FieldMeta, ids, field.model.label));
       const index = ids.findIndex((id) => !allowed.has(id));
       if (index >= 0) {
         const bad = input[index] as unknown;
@@ -168,34 +138,8 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
     if (opts(field).writeBy === 'nested') return { type: 'array', items: sc.related(target) };
     return { type: 'array', items: target.integerPk ? { type: 'integer' } : { type: 'string', format: 'uuid' } };
   },
-  async loadMany(field, ids, wc) {
-    return (await currentLinks(field, ids, wc)) as Map<Id, unknown>;
-  },
-  async afterWrite(field, id, value, wc, created) {
-    const link = linkOf(field);
-    const wanted = new Set((value as Id[] | undefined) ?? []);
-    const existing = created ? [] : ((await currentLinks(field, [id], wc)).get(id) ?? []);
-    const q = wc.tx.dialect.quote;
-    const removed = existing.filter((t) => !wanted.has(t));
-    const added = [...wanted].filter((t) => !existing.includes(t));
-    if (removed.length) {
-      const params = new Params(wc.tx.dialect);
-      let sql = `DELETE FROM ${q(link.table)} WHERE ${q(link.owner)} = ${params.add(id)} AND ${q(link.target)} IN (${params.list(removed)})`;
-      if (link.discriminator) sql += ` AND ${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
-      await wc.tx.run(sql, params.values);
-    }
-    if (added.length) {
-      const params = new Params(wc.tx.dialect);
-      const columns = [link.owner, link.target, ...(link.discriminator ? [link.discriminator.column] : []), ...(link.idColumn ? [link.idColumn] : [])];
-      const tuples = added.map((t) => {
-        const values: unknown[] = [id, t];
-        if (link.discriminator) values.push(link.discriminator.value);
-        if (link.idColumn) values.push(randomUUID());
-        return `(${params.list(values)})`;
-      });
-      await wc.tx.run(`INSERT INTO ${q(link.table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);
-    }
-  },
+  loadMany: (field, ids, store) => store.linkedIds(field, ids),
+  afterWrite: (field, id, value, wc, created) => wc.store.replaceLinks(field, id, (value as Id[] | undefined) ?? [], created),
   lookups: () => ['', 'n'],
   filterValue(field, raw) {
     const id = parseId(field.target as ModelMeta, raw);

@@ -24,7 +24,7 @@ export interface RenderState {
   readonly include: (name: string) => boolean;
 }
 
-/** One row of a SELECT, in select order. */
+/** One row of a query's result, in select order. */
 export type Row = unknown[];
 
 /** Which representation a plan produces. */
@@ -58,7 +58,7 @@ export interface Loader {
   load(ids: Id[], rc: RenderState): Promise<Map<Id, Json>>;
 }
 
-/** A count of related rows per object, computed in the page's SELECT. */
+/** A count of related rows per object, computed in the page's query. */
 export type CountSpec =
   /**
    * Rows of `target` reaching the object through a path of foreign keys (`hops[0]` is the
@@ -80,22 +80,22 @@ export type RelatedObjects =
   | { readonly kind: 'generic'; readonly field: FieldMeta; readonly targets: readonly ModelMeta[]; readonly typeColumn: string; readonly idColumn: string };
 
 /**
- * What a kind's reader may ask of the SELECT a representation is read from (implemented by
+ * What a kind's reader may ask of the query a representation is read from (implemented by
  * framework/store/select.ts): positions of columns, joins of foreign keys, annotated counts and
  * loaders, all as data; the SQL is the store's.
  */
 export interface ReadScope {
   /** The model whose row this scope reads (a joined object's model for joined scopes). */
   readonly model: ModelMeta;
-  /** Distinguishes the scopes of one SELECT (loader keys). */
+  /** Distinguishes the scopes of one query (loader keys). */
   readonly key: string;
   /** Position of a column of this scope's table in the row. */
   column(column: string): number;
   /** Position of this scope's primary key in the row. */
   readonly idIndex: number;
-  /** The scope of the object a foreign key of this scope points at (joined into the same SELECT). */
+  /** The scope of the object a foreign key of this scope points at (joined into the same query). */
   join(field: FieldMeta): ReadScope;
-  /** The nested form of this scope's object, read from the same SELECT. */
+  /** The nested form of this scope's object, read from the same query. */
   nested(mode: PlanMode): ObjectEmitter;
   /** Position of an annotated count in the row. */
   count(spec: CountSpec): number;

@@ -30,7 +30,7 @@ function countOf(field: FieldMeta): CountSpec {
 }
 
 /**
- * Read-only annotated counts (`site_count`): a correlated subquery in the page's single SELECT.
+ * Read-only annotated counts (`site_count`): a correlated subquery in the page's single query.
  * Omitted when the object is nested inside another, as Nautobot does.
  */
 export const relatedCountKind: FieldKind & ResolvingKind = {

@@ -11,7 +11,7 @@ export interface RelatedViaOptions extends FieldOptions {
   path: string;
 }
 
-/** The scope of the object at the end of the path; every hop is a LEFT JOIN of the page's SELECT. */
+/** The scope of the object at the end of the path; every hop is a join of the page's query. */
 function joinPath(field: FieldMeta, scope: ReadScope): ReadScope {
   let s = scope;
   for (const name of field.opts<RelatedViaOptions>().path.split('.')) {

@@ -3,12 +3,9 @@ import { FieldError, ValidationError } from '../errors';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
-import { Params } from '../store/params';
-import type { Executor } from '../store/executor';
-import type { WriteContext } from '../serializer/write-context';
+import type { Id } from '../query/id';
 import { baseInfo, pyRepr } from './common';
-import { containsLabel } from './content-types';
-import type { FieldKind } from './kind';
+import type { FieldKind, KindWriteContext } from './kind';
 
 export interface StatusOptions extends FieldOptions {
   target: Thunk<ModelClass>;
@@ -65,46 +62,23 @@ export const statusKind: FieldKind & ResolvingKind = {
   lookups: () => ['', 'n'],
   comparison: 'identity',
   info: (field) => baseInfo(field, 'field'),
-  loadChoices: (field, db) => statusChoices(field, db),
+  // Statuses valid for the field's model, ordered by name.
+  loadChoices: (field, store) => store.statusesFor(statusModel(field), field.model.label),
   schema: (_field, mode) =>
     mode === 'write'
       ? { type: 'string', description: 'Status slug' }
       : { type: 'object', properties: { value: { type: 'string' }, label: { type: 'string' } } },
 };
 
-/** Id of the status with this slug enabled for the field's model, or null. */
 /**
- * statusFor, remembered for the rest of the request: a bulk create of a thousand objects with the
- * same status looks it up once.
+ * The status with this slug enabled for the field's model, remembered for the rest of the request:
+ * a bulk create of a thousand objects with the same status looks it up once.
  */
-async function cachedStatusFor(field: FieldMeta, slug: string, wc: WriteContext): Promise<string | null> {
+async function cachedStatusFor(field: FieldMeta, slug: string, wc: KindWriteContext): Promise<Id | null> {
   const key = `status-id:${field.model.label}:${slug}`;
   const known = wc.features.get(key);
   if (typeof known === 'string') return known;
-  const id = await statusFor(field, slug, wc.tx);
+  const id = await wc.store.statusFor(statusModel(field), slug, field.model.label);
   if (id !== null) wc.features.set(key, id);
   return id;
-}
-
-async function statusFor(field: FieldMeta, slug: string, db: Executor): Promise<string | null> {
-  const target = statusModel(field);
-  const params = new Params(db.dialect);
-  const q = db.dialect.quote;
-  const rows = await db.rows(
-    `SELECT ${q('id')} FROM ${q(target.table)} WHERE ${q('slug')} = ${params.add(slug)} AND ${containsLabel(q('content_types'), field.model.label, params)}`,
-    params.values,
-  );
-  return rows.length === 1 ? (rows[0][0] as string) : null;
-}
-
-/** Statuses valid for the field's model, ordered by name, as OPTIONS lists them. */
-export async function statusChoices(field: FieldMeta, db: Executor): Promise<Array<{ value: string; display: string }>> {
-  const target = statusModel(field);
-  const params = new Params(db.dialect);
-  const q = db.dialect.quote;
-  const rows = await db.rows(
-    `SELECT ${q('slug')}, ${q('name')} FROM ${q(target.table)} WHERE ${containsLabel(q('content_types'), field.model.label, params)} ORDER BY ${db.dialect.orderText(q('name'))}`,
-    params.values,
-  );
-  return rows.map((r) => ({ value: r[0] as string, display: r[1] as string }));
 }

@@ -2,9 +2,8 @@ import { IsEmail, Matches, MaxLength, MinLength, ValidateIf } from 'class-valida
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { FieldOptions } from '../metadata/types';
-import type { Values, WriteContext } from '../serializer/write-context';
 import { applyColumn, baseInfo, rejectNull, STRING_LOOKUPS, textFilterValue, textReader } from './common';
-import type { FieldKind, FieldInfo } from './kind';
+import type { FieldInfo, FieldKind, FieldValues, KindWriteContext } from './kind';
 
 export interface StringOptions extends FieldOptions {
   maxLength?: number;
@@ -123,7 +122,7 @@ function makeKind(variant: TextVariant): FieldKind {
     defaultValue: (field) => (field.nullable ? null : field.blank ? '' : undefined),
     load: (field, row) => (row[field.column as string] ?? null) as string | null,
     store: (field, value) => ({ [field.column as string]: value }),
-    async prepare(field: FieldMeta, values: Values, wc: WriteContext) {
+    async prepare(field: FieldMeta, values: FieldValues, wc: KindWriteContext) {
       const o = field.opts<SlugOptions>();
       if (variant !== 'slug' || !o.from) return;
       const current = values[field.name];
@@ -158,18 +157,11 @@ function makeKind(variant: TextVariant): FieldKind {
 }
 
 /** The slug, or the slug with `-2`, `-3`… appended when it is taken by another object. */
-async function uniqueSlug(field: FieldMeta, base: string, wc: WriteContext): Promise<string> {
+async function uniqueSlug(field: FieldMeta, base: string, wc: KindWriteContext): Promise<string> {
   const max = field.opts<StringOptions>().maxLength ?? 255;
   const root = base.slice(0, max);
   if (!field.options.unique) return root;
-  const q = wc.tx.dialect.quote;
-  const col = q(field.column as string);
-  const pk = q(field.model.pk.column as string);
-  const taken = await wc.tx.rows(
-    `SELECT ${col} FROM ${q(field.model.table)} WHERE (${col} = ${wc.tx.dialect.placeholder(1)} OR ${col} LIKE ${wc.tx.dialect.placeholder(2)} ESCAPE '!') AND ${pk} <> ${wc.tx.dialect.placeholder(3)}`,
-    [root, `${root.replace(/[!%_]/g, (c) => `!${c}`)}-%`, wc.id],
-  );
-  const used = new Set(taken.map((r) => r[0] as string));
+  const used = new Set(await wc.store.takenValues(field, root, wc.id));
   if (!used.has(root)) return root;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;

@@ -6,6 +6,7 @@ import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
 import { prepareFeatures } from '../features/registry';
+import { kindStore } from '../store/kind-store';
 
 function commonInfo(model: ModelMeta): Record<string, FieldInfo> {
   return {
@@ -26,7 +27,7 @@ async function fieldMap(ctx: RequestContext, model: ModelMeta): Promise<Record<s
   await prepareFeatures(ctx.registry, model, ctx.db.reader, ctx.features);
   const loaded = new Map<FieldMeta, Array<{ value: Json; display: string }>>();
   for (const f of fields) {
-    if (f.kind.loadChoices && !f.readOnly) loaded.set(f, await f.kind.loadChoices(f, ctx.db.reader));
+    if (f.kind.loadChoices && !f.readOnly) loaded.set(f, await f.kind.loadChoices(f, kindStore(ctx.db.reader)));
   }
   const ic: InfoContext = {
     features: ctx.features,

@@ -3,6 +3,7 @@ import { Params } from '../store/params';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import { type Predicate } from '../query/predicate';
 import { compilePredicate } from '../store/compile-predicate';
+import { kindStore } from '../store/kind-store';
 import { ormFilter } from '../query/orm';
 import type { Id } from '../query/id';
 import type { Values } from './write-context';
@@ -36,16 +37,14 @@ export async function loadValues(db: Executor, model: ModelMeta, where: Predicat
   );
   const out: Values[] = rows.map((row) => {
     const values: Values = {};
-    for (const f of model.fields) if (f.kind.load && f.column) values[f.name] = f.kind.load(f, row, db.dialect);
+    for (const f of model.fields) if (f.kind.load && f.column) values[f.name] = f.kind.load(f, row);
     return values;
   });
   const linked = model.fields.filter((f) => f.kind.loadMany);
   if (linked.length && out.length) {
     const ids = out.map((v) => v.id as Id);
     for (const f of linked) {
-      const map = await (f.kind.loadMany as NonNullable<FieldMeta['kind']['loadMany']>)(f, ids, {
-        tx: db,
-      } as never);
+      const map = await (f.kind.loadMany as NonNullable<FieldMeta['kind']['loadMany']>)(f, ids, kindStore(db));
       for (const v of out) v[f.name] = map.get(v.id as Id) ?? [];
     }
   }

@@ -1,4 +1,5 @@
 import type { Executor } from '../store/executor';
+import type { KindStore } from '../fields/kind-store';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { ModelClass } from '../metadata/types';
 import type { Registry } from '../metadata/registry';
@@ -18,6 +19,8 @@ export interface Actor {
 /** State shared by the parse → validate → save steps of one object in one transaction. */
 export interface WriteContext {
   readonly tx: Executor;
+  /** The database as field kinds use it, in this transaction. */
+  readonly store: KindStore;
   readonly registry: Registry;
   readonly version: ApiVersion;
   readonly model: ModelMeta;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { validateSync } from 'class-validator';
 import type { Executor } from '../store/executor';
 import { Params } from '../store/params';
+import { kindStore } from '../store/kind-store';
 import { FieldError, FieldErrorCollector, ValidationError } from '../errors';
 import { pyTypeName } from '../fields/common';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
@@ -56,6 +57,7 @@ export function writeContext(
   return {
     sent,
     tx: scope.tx,
+    store: kindStore(scope.tx),
     registry: scope.registry,
     version: scope.version,
     model,
@@ -173,7 +175,7 @@ export async function uniqueConflicts(model: ModelMeta, values: Values, tx: Exec
     if (fields.some((f) => values[f.name] === null || values[f.name] === undefined)) continue;
     const params = new Params(tx.dialect);
     const conditions = fields.map((f) => {
-      const stored = f.kind.store ? f.kind.store(f, values[f.name], tx.dialect)[f.column as string] : values[f.name];
+      const stored = f.kind.store ? f.kind.store(f, values[f.name])[f.column as string] : values[f.name];
       return `${q(f.column as string)} = ${params.add(stored)}`;
     });
     conditions.push(`${q(model.pk.column as string)} <> ${params.add(id)}`);
@@ -212,7 +214,7 @@ function rowOf(model: ModelMeta, values: Values, dialect: Executor['dialect']): 
   for (const f of model.fields) {
     if (!f.kind.store || !f.column) continue;
     if (values[f.name] === undefined) continue;
-    Object.assign(row, f.kind.store(f, values[f.name], dialect));
+    Object.assign(row, f.kind.store(f, values[f.name]));
   }
   return row;
 }

@@ -23,11 +23,13 @@ export async function rowsByIdOrKey(db: Executor, model: ModelMeta, ids: Id[], k
   return rows.map((r) => [r[0] as Id, r[1]]);
 }
 
-/** Ids of the rows of `model` matching `where`. */
-export async function idsMatching(db: Executor, model: ModelMeta, where: Predicate): Promise<Id[]> {
+/** Ids of the rows of `model` matching `where` (at most `limit`). */
+export async function idsMatching(db: Executor, model: ModelMeta, where: Predicate, limit?: number): Promise<Id[]> {
   const params = new Params(db.dialect);
   const q = db.dialect.quote;
   const condition = compilePredicate(where, model, 't0', params);
-  const rows = await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
+  // The limit is a number from code, never client input.
+  const limited = limit === undefined ? '' : ` LIMIT ${Math.floor(limit)}`;
+  const rows = await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}${limited}`, params.values);
   return rows.map((r) => r[0] as Id);
 }

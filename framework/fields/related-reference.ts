@@ -1,12 +1,18 @@
-import { Params } from '../store/params';
 import { FieldError } from '../errors';
-import { pyRepr } from '../fields/common';
-import { parseId } from '../fields/foreign-key';
 import type { ModelMeta } from '../metadata/model-meta';
-import { ormFilter } from '../query/orm';
-import { compilePredicate } from '../store/compile-predicate';
-import type { Executor } from '../store/executor';
 import type { Id } from '../query/id';
+import { pyRepr } from './common';
+import { canonicalUuid } from './uuid';
+import type { KindStore } from './kind-store';
+
+/** An id of `target` from client text: an integer for integer-keyed models, else a UUID; null when it is not one. */
+export function parseId(target: ModelMeta, raw: unknown): Id | null {
+  if (target.integerPk) {
+    const t = String(raw).trim();
+    return /^\d+$/.test(t) ? Number(t) : null;
+  }
+  return canonicalUuid(raw);
+}
 
 /** Read-only keys of a nested representation, dropped so a GET result can be sent back. */
 const COMPUTED_KEYS = new Set(['url', 'display']);
@@ -26,35 +32,11 @@ export function flattenAttributes(input: Record<string, unknown>, prefix = ''): 
   return out;
 }
 
-export async function idExists(db: Executor, model: ModelMeta, id: Id): Promise<boolean> {
-  const q = db.dialect.quote;
-  const pk = q(model.pk.column as string);
-  const rows = await db.rows(`SELECT ${pk} FROM ${q(model.table)} WHERE ${pk} = ${db.dialect.placeholder(1)}`, [id]);
-  return rows.length > 0;
-}
-
-/** Ids of the rows matching an attribute dictionary (at most `limit`). */
-export async function matchAttributes(db: Executor, model: ModelMeta, attributes: Record<string, unknown>, limit: number): Promise<Id[]> {
-  const q = db.dialect.quote;
-  const params = new Params(db.dialect);
-  const where = compilePredicate(ormFilter(model, attributes), model, 't0', params);
-  const rows = await db.rows(
-    `SELECT ${q('t0')}.${q(model.pk.column as string)} FROM ${q(model.table)} ${q('t0')} WHERE ${where} LIMIT ${limit}`,
-    params.values,
-  );
-  return rows.map((r) => r[0] as Id);
-}
-
 /**
  * A related object written as its id or as an attribute object that must match exactly one row
  * (Nautobot's WritableNestedSerializer). Lookups ignore the caller's view permissions.
  */
-export async function resolveRelated(
-  target: ModelMeta,
-  input: unknown,
-  wc: { tx: Executor },
-  nullable: boolean,
-): Promise<Id | null> {
+export async function resolveRelated(target: ModelMeta, input: unknown, wc: { readonly store: KindStore }, nullable: boolean): Promise<Id | null> {
   if (input === null || input === undefined) {
     if (nullable) return null;
     throw new FieldError('This field may not be null.');
@@ -66,12 +48,12 @@ export async function resolveRelated(
         `Related objects must be referenced by ID or by dictionary of attributes. Received an unrecognized value: ${String(input)}`,
       );
     }
-    if (!(await idExists(wc.tx, target, id))) throw new FieldError(`Related object not found using the provided ID: ${String(input)}`);
+    if (!(await wc.store.exists(target, id))) throw new FieldError(`Related object not found using the provided ID: ${String(input)}`);
     return id;
   }
   if (typeof input === 'object' && !Array.isArray(input)) {
     const attributes = flattenAttributes(input as Record<string, unknown>);
-    const ids = await matchAttributes(wc.tx, target, attributes, 2);
+    const ids = await wc.store.idsMatching(target, attributes, 2);
     if (ids.length === 0) throw new FieldError(`Related object not found using the provided attributes: ${pyRepr(attributes)}`);
     if (ids.length > 1) throw new FieldError(`Multiple objects match the provided attributes: ${pyRepr(attributes)}`);
     return ids[0];

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { linkOf } from '../fields/many-to-many';
+import type { FieldMeta } from '../metadata/model-meta';
+import type { Id } from '../query/id';
+import type { Executor } from './executor';
+import { Params } from './params';
+
+/** The targets each owner is linked to through a many-to-many field; every owner has an entry. */
+export async function linkedIds(db: Executor, field: FieldMeta, ownerIds: Id[]): Promise<Map<Id, Id[]>> {
+  const link = linkOf(field);
+  const params = new Params(db.dialect);
+  const q = db.dialect.quote;
+  let where = `${q(link.owner)} IN (${params.list(ownerIds)})`;
+  if (link.discriminator) where += ` AND ${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
+  const rows = await db.rows(`SELECT ${q(link.owner)}, ${q(link.target)} FROM ${q(link.table)} WHERE ${where}`, params.values);
+  const out = new Map<Id, Id[]>();
+  for (const id of ownerIds) out.set(id, []);
+  for (const [owner, target] of rows) out.get(owner as Id)?.push(target as Id);
+  return out;
+}
+
+/** Links the owner to exactly `targets`: removes the other links, adds the missing ones. */
+export async function replaceLinks(db: Executor, field: FieldMeta, ownerId: Id, targets: Id[], created: boolean): Promise<void> {
+  const link = linkOf(field);
+  const wanted = new Set(targets);
+  const existing = created ? [] : ((await linkedIds(db, field, [ownerId])).get(ownerId) ?? []);
+  const q = db.dialect.quote;
+  const removed = existing.filter((t) => !wanted.has(t));
+  const added = [...wanted].filter((t) => !existing.includes(t));
+  if (removed.length) {
+    const params = new Params(db.dialect);
+    let sql = `DELETE FROM ${q(link.table)} WHERE ${q(link.owner)} = ${params.add(ownerId)} AND ${q(link.target)} IN (${params.list(removed)})`;
+    if (link.discriminator) sql += ` AND ${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
+    await db.run(sql, params.values);
+  }
+  if (added.length) {
+    const params = new Params(db.dialect);
+    const columns = [link.owner, link.target, ...(link.discriminator ? [link.discriminator.column] : []), ...(link.idColumn ? [link.idColumn] : [])];
+    const tuples = added.map((t) => {
+      const values: unknown[] = [ownerId, t];
+      if (link.discriminator) values.push(link.discriminator.value);
+      if (link.idColumn) values.push(randomUUID());
+      return `(${params.list(values)})`;
+    });
+    await db.run(`INSERT INTO ${q(link.table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);
+  }
+}
