@@ -52,7 +52,7 @@ export { notesUrlKind } from './fields/notes-url';
 export type { Executor, Database } from './store/executor';
 export { fieldTest, and, or, not, TRUE, FALSE } from './query/predicate';
 export type { RequestContext } from './http/context';
-export { hashPassword, verifyPassword, decoyHash } from './auth/passwords';
+export { hashPassword, verifyPassword, decoyHash } from './fields/password-hash';
 export type { AuthBackend, AuthUser, TokenInfo } from './auth/types';
 export { parseNetwork, networkText, hostText, formatAddress, type IPNetwork, type Family } from './network/ip';
 export { defineActions, ActionRequest, type ActionHandler } from './actions/define';

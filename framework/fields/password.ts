@@ -1,4 +1,4 @@
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from './password-hash';
 import { FieldError } from '../errors';
 import type { FieldOptions } from '../metadata/types';
 import { applyColumn, baseInfo } from './common';
