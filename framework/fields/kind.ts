@@ -71,10 +71,6 @@ export interface InfoContext {
 }
 
 /**
- * One field kind: every facet of it in one object (storage, reading, writing, filtering,
- * OPTIONS and OpenAPI). A new kind is one file under framework/fields/.
- */
-/**
  * How a field refers to rows of its target model: through its own column (`foreign-key`), a
  * link table (`many-to-many`), or a pair of type and id columns of its model (`generic`).
  */
@@ -129,6 +125,10 @@ export interface FieldKind {
   readonly nestedForm?: false;
   /** How the database form shows the field; by default its stored value under its name. */
   readonly databaseForm?: DatabaseFormRule;
+  /** Keys and values the field contributes to the database form in place of its own value (network columns). */
+  databaseColumns?(field: FieldMeta, value: unknown): Record<string, Json>;
+
+  // -- storage ---------------------------------------------------------------------------------
   /** Applies the matching TypeORM (and class-validator) decorators to the property. */
   decorate(proto: object, property: string, options: object): void;
   /** Physical column holding the value, or null (many-to-many, counts, computed). */
@@ -180,8 +180,6 @@ export interface FieldKind {
   readonly naturalFilterKey?: string;
   /** Stored columns that Django-style keys may name directly (a network field's `network` or `host`). */
   namedColumns?(field: FieldMeta): readonly string[];
-  /** Keys and values the field contributes to the database form in place of its own value (network columns). */
-  databaseColumns?(field: FieldMeta, value: unknown): Record<string, Json>;
   /** Parses one REST filter value; throws FilterValueError. */
   filterValue?(field: FieldMeta, raw: string, lookup: string): unknown;
   /** How parsed filter values compare with the field; without it the field cannot be filtered. */

@@ -2,7 +2,7 @@ import { JoinTable, ManyToMany as TypeormManyToMany } from 'typeorm';
 import { FieldError } from '../errors';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
-import type { FieldOptions, Json, ModelClass, Thunk } from '../metadata/types';
+import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
 import type { Id } from '../query/id';
 import type { LinkSpec } from '../query/link';
 import { baseInfo, pyRepr, pyTypeName } from './common';

@@ -1,4 +1,4 @@
-import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import type { FieldMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
 import type { ReadScope } from './read';

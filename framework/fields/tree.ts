@@ -41,7 +41,6 @@ export const treeParentKind: FieldKind & ResolvingKind = {
   },
 };
 
-
 /** `_depth`: read-only tree level, 0 for roots, present in nested forms too. */
 export const treeDepthKind: FieldKind = {
   ...integerKind,
