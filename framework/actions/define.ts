@@ -1,14 +1,15 @@
 import type { Action } from '../auth/types';
+import { Store } from '../store/store';
 import type { Executor } from '../store/executor';
 import { NotFound } from '../errors';
-import { ormFilter } from '../filterset/orm';
+import { ormFilter } from '../query/attributes';
 import { and, fieldTest, type Predicate } from '../query/predicate';
 import type { RequestContext } from '../http/context';
 import type { Reply } from '../http/respond';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Json, ModelClass } from '../metadata/types';
 import type { Id } from '../serializer/select';
-import { loadValues } from '../serializer/values';
+
 import type { Values } from '../serializer/write-context';
 import type { HandlerArgs, ModelAction } from '../router/api';
 import { visible } from '../views/read';
@@ -44,7 +45,7 @@ export class ActionRequest {
 
   /** The stored values of this detail URL's object if `restrict` lets the caller see it, else 404. */
   async object(db: Executor, restrict: Predicate): Promise<Values> {
-    const [values] = await loadValues(db, this.model, and([visible(this.ctx, this.model, restrict), fieldTest(this.model.pk, 'exact', [this.id])]));
+    const [values] = await new Store(db).find(this.model, and([visible(this.ctx, this.model, restrict), fieldTest(this.model.pk, 'exact', [this.id])]));
     if (!values) throw new NotFound();
     return values;
   }
@@ -52,7 +53,7 @@ export class ActionRequest {
   /** Stored values of the objects of `cls` matching Django-style attributes. */
   find(db: Executor, cls: ModelClass, attributes: Record<string, unknown>): Promise<Values[]> {
     const model = this.meta(cls);
-    return loadValues(db, model, ormFilter(model, attributes));
+    return new Store(db).find(model, ormFilter(model, attributes));
   }
 
   /** One transaction; a unique violation inside it becomes a 400 as on the model endpoints. */

@@ -1,5 +1,6 @@
 import { FieldError, ValidationError } from '../errors';
-import { loadValues } from '../serializer/values';
+import { Store } from '../store/store';
+
 import type { WriteContext } from '../serializer/write-context';
 import { Params } from '../store/params';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
@@ -220,7 +221,7 @@ async function checkGenericPair(field: FieldMeta, values: Record<string, unknown
   if (type === null) return;
   const target = targets(field.model.field(`${relation}_type`) as FieldMeta).find((m) => m.label === type);
   const parsed = target ? parseId(target, id) : null;
-  if (!target || parsed === null || (await loadValues(wc.tx, target, [parsed])).length === 0) {
+  if (!target || parsed === null || (await new Store(wc.tx).find(target, [parsed])).length === 0) {
     throw ValidationError.field(`${relation}_id`, `Related object not found using the provided ID: ${String(id)}`);
   }
 }

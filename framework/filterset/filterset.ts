@@ -10,7 +10,7 @@ import type { ChoiceOptions } from '../fields/choice';
 import { isRegexLookup } from '../fields/common';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { PathFilterSpec } from '../metadata/types';
-import { Predicates, reverseName } from './orm';
+import { Predicates, reverseName } from '../query/attributes';
 import { and, FALSE, fieldTest, not, or, TRUE, type Predicate } from '../query/predicate';
 import { compilePredicate } from '../store/compile-predicate';
 

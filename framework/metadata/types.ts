@@ -141,3 +141,6 @@ export type PathFilterSpec =
       help?: string;
     }
   | { has: string; help?: string };
+
+/** Internal values of an object, by field name (what kinds parse into and load from rows). */
+export type Values = Record<string, unknown>;

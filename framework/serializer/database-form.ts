@@ -1,9 +1,10 @@
 import type { Executor } from '../store/executor';
+import { Store } from '../store/store';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
 import { formatAddress, type IPNetwork } from '../network/ip';
 import type { Id } from './select';
-import { loadValues } from './values';
+
 import type { Values } from './write-context';
 
 /** Kinds with no column of their own (counts, computed and derived values). */
@@ -44,7 +45,7 @@ export async function databaseForms(
 ): Promise<Map<Id, JsonObject>> {
   const out = new Map<Id, JsonObject>();
   if (ids.length === 0) return out;
-  const rows = await loadValues(db, model, ids, false);
+  const rows = await new Store(db).find(model, ids);
   for (const row of rows) out.set(row.id as Id, databaseForm(model, row, readable(row.id as Id)));
   return out;
 }

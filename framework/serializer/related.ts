@@ -3,7 +3,7 @@ import { FieldError } from '../errors';
 import { pyRepr } from '../fields/common';
 import { parseId } from '../fields/foreign-key';
 import type { ModelMeta } from '../metadata/model-meta';
-import { ormFilter } from '../filterset/orm';
+import { ormFilter } from '../query/attributes';
 import { compilePredicate } from '../store/compile-predicate';
 import type { Executor } from '../store/executor';
 import type { Id } from './select';

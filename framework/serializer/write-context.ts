@@ -1,12 +1,13 @@
 import type { Executor } from '../store/executor';
+import type { Store } from '../store/store';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { ModelClass } from '../metadata/types';
 import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from './select';
 
-/** Internal values of an object, by field name. */
-export type Values = Record<string, unknown>;
+export type { Values } from '../metadata/types';
+import type { Values } from '../metadata/types';
 
 /** Who is writing; kept minimal so the framework does not depend on the users app. */
 export interface Actor {
@@ -18,6 +19,8 @@ export interface Actor {
 /** State shared by the parse → validate → save steps of one object in one transaction. */
 export interface WriteContext {
   readonly tx: Executor;
+  /** Objects of any model, read and written in this write's transaction. */
+  readonly store: Store;
   readonly registry: Registry;
   readonly version: ApiVersion;
   readonly model: ModelMeta;
@@ -32,11 +35,6 @@ export interface WriteContext {
   readonly actor: Actor | null;
   /** Request-scoped data shared by features (custom field definitions…). */
   readonly features: Map<string, unknown>;
-  /**
-   * Stored values of the objects of `cls` matching Django-style attributes
-   * (`{ vrf: id, prefix__net_equals: '10.0.0.0/8' }`), for rules in `clean()` hooks.
-   */
-  find(cls: ModelClass, attributes: Record<string, unknown>): Promise<Values[]>;
   /**
    * Creates an object of `cls` from an API body in this transaction, through every rule a POST
    * applies (parsing, validation, `clean()`); returns its id. Throws ValidationError.

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { validateSync } from 'class-validator';
 import type { Executor } from '../store/executor';
-import { Params } from '../store/params';
+import { rowOf } from '../store/objects';
+import { insertRow, insertRowBatches, rowWithValues, updateRows } from '../store/rows';
+import { Store } from '../store/store';
 import { FieldError, FieldErrorCollector, ValidationError } from '../errors';
 import { pyTypeName } from '../fields/common';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
@@ -9,8 +11,6 @@ import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from './select';
 import type { Actor, Values, WriteContext } from './write-context';
-import { loadValues } from './values';
-import { ormFilter } from '../filterset/orm';
 // Deleting runs the same hooks and listeners as writing; the two modules call each other only at run time.
 import { deleteObjects } from '../views/deleter';
 
@@ -53,9 +53,11 @@ export function writeContext(
   partial: boolean,
   sent: ReadonlySet<string> = new Set(),
 ): WriteContext {
+  const store = new Store(scope.tx, scope.registry);
   return {
     sent,
     tx: scope.tx,
+    store,
     registry: scope.registry,
     version: scope.version,
     model,
@@ -65,10 +67,6 @@ export function writeContext(
     current,
     actor: scope.actor,
     features: scope.features,
-    find(cls, attributes) {
-      const target = scope.registry.forClass(cls);
-      return loadValues(scope.tx, target, ormFilter(target, attributes));
-    },
     async create(cls, body) {
       const target = scope.registry.forClass(cls);
       const parsed = await parseObject(target, body, scope, null, false);
@@ -167,18 +165,12 @@ export async function uniqueConflicts(model: ModelMeta, values: Values, tx: Exec
     ...(model.options.uniqueTogether ?? []),
   ];
   const conflicts: string[][] = [];
-  const q = tx.dialect.quote;
   for (const set of sets) {
     const fields = set.map((n) => model.field(n) as FieldMeta);
     if (fields.some((f) => values[f.name] === null || values[f.name] === undefined)) continue;
-    const params = new Params(tx.dialect);
-    const conditions = fields.map((f) => {
-      const stored = f.kind.store ? f.kind.store(f, values[f.name], tx.dialect)[f.column as string] : values[f.name];
-      return `${q(f.column as string)} = ${params.add(stored)}`;
-    });
-    conditions.push(`${q(model.pk.column as string)} <> ${params.add(id)}`);
-    const rows = await tx.rows(`SELECT 1 FROM ${q(model.table)} WHERE ${conditions.join(' AND ')} LIMIT 1`, params.values);
-    if (rows.length) conflicts.push(set);
+    const columns: Record<string, unknown> = {};
+    for (const f of fields) columns[f.column as string] = f.kind.store ? f.kind.store(f, values[f.name], tx.dialect)[f.column as string] : values[f.name];
+    if (await rowWithValues(tx, model, columns, id)) conflicts.push(set);
   }
   return conflicts;
 }
@@ -206,44 +198,24 @@ export async function validateObject(model: ModelMeta, values: Values, wc: Write
   if (clean) await clean(values, wc);
 }
 
-/** Column values of a row. */
-function rowOf(model: ModelMeta, values: Values, dialect: Executor['dialect']): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const f of model.fields) {
-    if (!f.kind.store || !f.column) continue;
-    if (values[f.name] === undefined) continue;
-    Object.assign(row, f.kind.store(f, values[f.name], dialect));
-  }
-  return row;
-}
-
 /** Inserts or updates the row, then link tables and other out-of-row state. */
 export async function saveObject(model: ModelMeta, values: Values, wc: WriteContext): Promise<Id> {
   const tx = wc.tx;
-  const q = tx.dialect.quote;
   const beforeSave = model.hook('beforeSave') as ((values: Values, wc: WriteContext) => unknown) | undefined;
   if (beforeSave) await beforeSave(values, wc);
   const row = rowOf(model, values, tx.dialect);
-  const params = new Params(tx.dialect);
   if (wc.creating) {
     if (model.integerPk) delete row[model.pk.column as string];
-    const cols = Object.keys(row);
-    const insert = `INSERT INTO ${q(model.table)} (${cols.map(q).join(', ')}) VALUES (${params.list(cols.map((c) => row[c]))})`;
-    if (model.integerPk) {
+    const numbered = await insertRow(tx, model, row);
+    if (numbered !== undefined) {
       // The database numbers the row; the rest of the write (links, hooks) needs that number.
-      const id = await tx.insertReturningId(insert, params.values, model.pk.column as string);
-      values.id = id;
-      (wc as { id: Id }).id = id;
-    } else {
-      await tx.run(insert, params.values);
+      values.id = numbered;
+      (wc as { id: Id }).id = numbered;
     }
   } else {
     const pk = model.pk.column as string;
-    const cols = Object.keys(row).filter((c) => c !== pk);
-    if (cols.length) {
-      const sets = cols.map((c) => `${q(c)} = ${params.add(row[c])}`).join(', ');
-      await tx.run(`UPDATE ${q(model.table)} SET ${sets} WHERE ${q(pk)} = ${params.add(wc.id)}`, params.values);
-    }
+    delete row[pk];
+    await updateRows(tx, model, [wc.id], row);
   }
   for (const f of model.fields) {
     if (f.kind.afterWrite && f.inVersion(wc.version) && (values[f.name] !== undefined || f.kind.name === 'tree-parent')) {
@@ -271,60 +243,7 @@ export function uniqueViolationError(model: ModelMeta, columns: string[] | undef
   return new ValidationError({ [key]: [message] });
 }
 
-/**
- * Writes some fields of a stored object directly, without validation or hooks: for server-owned
- * state such as a user's saved preferences.
- */
-export async function storeFields(tx: Executor, model: ModelMeta, id: Id, values: Values): Promise<void> {
-  const q = tx.dialect.quote;
-  const row = rowOf(model, values, tx.dialect);
-  const cols = Object.keys(row);
-  if (!cols.length) return;
-  const params = new Params(tx.dialect);
-  const sets = cols.map((c) => `${q(c)} = ${params.add(row[c])}`).join(', ');
-  await tx.run(`UPDATE ${q(model.table)} SET ${sets} WHERE ${q(model.pk.column as string)} = ${params.add(id)}`, params.values);
-}
-
-/** Inserts server-owned state directly (no validation or hooks); returns the new id. */
-export async function insertFields(tx: Executor, model: ModelMeta, values: Values): Promise<Id> {
-  const q = tx.dialect.quote;
-  const full: Values = { id: randomUUID(), ...values };
-  const row = rowOf(model, full, tx.dialect);
-  const cols = Object.keys(row);
-  const params = new Params(tx.dialect);
-  await tx.run(`INSERT INTO ${q(model.table)} (${cols.map(q).join(', ')}) VALUES (${params.list(cols.map((c) => row[c]))})`, params.values);
-  return full.id as Id;
-}
-
-/**
- * Inserts many rows of server-owned state (no validation or hooks) in as few statements as the
- * databases' parameter limits allow; every row must set the same fields.
- */
-export async function insertRows(tx: Executor, model: ModelMeta, rows: Values[]): Promise<void> {
-  if (rows.length === 0) return;
-  const q = tx.dialect.quote;
-  const stored = rows.map((values) => rowOf(model, values, tx.dialect));
-  const cols = Object.keys(stored[0]);
-  // SQLite's default limit is 32766 bound values, PostgreSQL's and MySQL's 65535.
-  const perStatement = Math.max(1, Math.floor(30000 / cols.length));
-  for (let start = 0; start < stored.length; start += perStatement) {
-    const params = new Params(tx.dialect);
-    const tuples = stored.slice(start, start + perStatement).map((row) => `(${params.list(cols.map((c) => row[c]))})`);
-    await tx.run(`INSERT INTO ${q(model.table)} (${cols.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);
-  }
-}
-
-/** Deletes the objects matching Django-style attributes directly (server-owned state). */
-export async function deleteWhere(tx: Executor, model: ModelMeta, attributes: Record<string, unknown>): Promise<number> {
-  const ids = (await loadValues(tx, model, ormFilter(model, attributes), false)).map((v) => v.id as Id);
-  if (ids.length === 0) return 0;
-  const q = tx.dialect.quote;
-  const params = new Params(tx.dialect);
-  return tx.run(`DELETE FROM ${q(model.table)} WHERE ${q(model.pk.column as string)} IN (${params.list(ids)})`, params.values);
-}
-
-/** Bound values per multi-row INSERT: under SQLite's 32,766 and the 65,535 of PostgreSQL and MySQL. */
-const MAX_BOUND_VALUES = 30_000;
+/** Rows per multi-row INSERT of a bulk create: large enough to amortise the statement, small enough to keep each short. */
 const MAX_ROWS_PER_INSERT = 500;
 
 /**
@@ -337,16 +256,8 @@ export async function insertObjects(model: ModelMeta, objects: readonly Values[]
   if (objects.length === 0) return;
   if (model.integerPk) throw new Error(`insertObjects: ${model.label} numbers its rows; insert them one by one`);
   const tx = scope.tx;
-  const q = tx.dialect.quote;
   const rows = objects.map((values) => rowOf(model, values, tx.dialect));
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const perStatement = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_BOUND_VALUES / columns.length)));
-  const head = `INSERT INTO ${q(model.table)} (${columns.map(q).join(', ')}) VALUES `;
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const params = new Params(tx.dialect);
-    const tuples = rows.slice(start, start + perStatement).map((row) => `(${params.list(columns.map((c) => row[c] ?? null))})`);
-    await tx.run(head + tuples.join(', '), params.values);
-  }
+  await insertRowBatches(tx, model, rows, MAX_ROWS_PER_INSERT);
   const linked = model.fields.filter((f) => f.kind.afterWrite && f.inVersion(scope.version));
   const listeners = writeListeners(scope.registry);
   for (const values of objects) {

@@ -1,4 +1,5 @@
 import type { Executor } from '../store/executor';
+import { Store } from '../store/store';
 import { Params } from '../store/params';
 import { NotFound, PermissionDenied, ValidationError } from '../errors';
 import { pyTypeName } from '../fields/common';
@@ -10,7 +11,7 @@ import type { Reply } from '../http/respond';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Json } from '../metadata/types';
 import type { Id } from '../serializer/select';
-import { loadValues } from '../serializer/values';
+
 import type { Actor, Values } from '../serializer/write-context';
 import {
   expectObject,
@@ -169,7 +170,7 @@ function insertsInBulk(model: ModelMeta): boolean {
 
 /** The stored object the caller may change, or 404. */
 export async function loadPermitted(ctx: RequestContext, model: ModelMeta, tx: Executor, ids: Id[], restrict: Predicate): Promise<Values[]> {
-  return loadValues(tx, model, and([visible(ctx, model, restrict), { kind: 'field', field: model.pk, lookup: 'exact', values: ids }]));
+  return new Store(tx).find(model, and([visible(ctx, model, restrict), { kind: 'field', field: model.pk, lookup: 'exact', values: ids }]));
 }
 
 export async function updateView(ctx: RequestContext, model: ModelMeta, id: Id, body: unknown, partial: boolean, restrict: Predicate): Promise<Reply> {

@@ -1,5 +1,5 @@
 import {
-  loadValues,
+  Store,
   Template,
   TRUE,
   type ComputedProvider,
@@ -39,7 +39,7 @@ function byWeightThenSlug(a: Values, b: Values): number {
 /** Every computed field, with its template parsed, once per request. */
 async function ensureLoaded(db: Executor, features: Map<string, unknown>, registry: Registry): Promise<void> {
   if (features.has(COMPUTED)) return;
-  const rows = (await loadValues(db, registry.forClass(ComputedField), TRUE)).sort(byWeightThenSlug);
+  const rows = (await new Store(db).find(registry.forClass(ComputedField), TRUE)).sort(byWeightThenSlug);
   const byModel = new Map<string, Computed[]>();
   for (const r of rows) {
     const label = String(r.content_type);

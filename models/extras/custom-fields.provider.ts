@@ -1,4 +1,5 @@
 import {
+  Store,
   SNAPSHOT_RENDER,
   booleanFilterValue,
   compileRegex,
@@ -6,7 +7,6 @@ import {
   FilterValueError,
   integerFilterValue,
   jsonKeyTest,
-  loadValues,
   parseDate,
   pyTypeName,
   TRUE,
@@ -44,10 +44,10 @@ function byWeightThenName(a: Definition, b: Definition): number {
 
 /** Every definition with its choices, once per request, whatever is rendered. */
 async function loadDefinitions(db: Executor, registry: Registry): Promise<Definitions> {
-  const fields = await loadValues(db, registry.forClass(CustomField), TRUE);
+  const fields = await new Store(db).find(registry.forClass(CustomField), TRUE);
   // Choices matter only to selection fields; without any, reads cost one query.
   const selections = fields.some((f) => f.type === 'select' || f.type === 'multi-select');
-  const choices = selections ? await loadValues(db, registry.forClass(CustomFieldChoice), TRUE) : [];
+  const choices = selections ? await new Store(db).find(registry.forClass(CustomFieldChoice), TRUE) : [];
   choices.sort((a, b) => Number(a.weight) - Number(b.weight) || (String(a.value) < String(b.value) ? -1 : String(a.value) > String(b.value) ? 1 : 0));
   const byModel = new Map<string, Definition[]>();
   for (const f of fields) {

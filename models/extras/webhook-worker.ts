@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { and, fieldTest, loadValues, or, storeDateTime, storeFields, type Database, type FieldMeta, type Id, type Registry, type Values } from '../../framework';
+import { Store, and, fieldTest, or, storeDateTime, type Database, type FieldMeta, type Id, type Registry, type Values } from '../../framework';
 import { WebhookDelivery } from './webhook';
 
 export interface WebhookWorkerOptions {
@@ -155,7 +155,7 @@ export class WebhookWorker {
 
   /** Milliseconds until the earliest pending retry, or null when none waits. */
   private async nextDue(): Promise<number | null> {
-    const rows = await loadValues(this.db.reader, this.model, fieldTest(this.field('state'), 'exact', ['pending']), false);
+    const rows = await new Store(this.db.reader).find(this.model, fieldTest(this.field('state'), 'exact', ['pending']));
     if (rows.length === 0) return null;
     const earliest = Math.min(...rows.map((r) => (r.next_attempt_at as Date).getTime()));
     return Math.max(0, earliest - Date.now());
@@ -170,7 +170,7 @@ export class WebhookWorker {
       and([fieldTest(this.field('state'), 'exact', ['pending']), fieldTest(this.field('next_attempt_at'), 'lte', [stamp])]),
       and([fieldTest(this.field('state'), 'exact', ['sending']), fieldTest(this.field('lease_until'), 'lte', [stamp])]),
     ]);
-    const candidates = (await loadValues(this.db.reader, this.model, due, false))
+    const candidates = (await new Store(this.db.reader).find(this.model, due))
       .sort((a, b) => (a.next_attempt_at as Date).getTime() - (b.next_attempt_at as Date).getTime())
       .slice(0, BATCH);
     let sent = 0;
@@ -214,7 +214,7 @@ export class WebhookWorker {
     // The request was made: recording that matters, or the row is sent again when its lease ends.
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.db.transaction((tx) => storeFields(tx, this.model, row.id as Id, values));
+        await this.db.transaction((tx) => new Store(tx).update(this.model, row.id as Id, values));
         return;
       } catch (err) {
         if (attempt >= FINISH_ATTEMPTS) throw err;

@@ -76,10 +76,10 @@ export class IPAddress extends PrimaryModel {
     }
     const vrfId = values.vrf as string | null;
     if (!vrfId || SHARED_ADDRESS_ROLES.has(String(values.role ?? ''))) return;
-    const [vrf] = await wc.find(VRF, { id: vrfId });
+    const [vrf] = await wc.store.find(VRF, { id: vrfId });
     if (!vrf?.enforce_unique) return;
     const text = hostText(address);
-    const duplicates = (await wc.find(IPAddress, { vrf: vrfId, address__net_host: text })).filter(
+    const duplicates = (await wc.store.find(IPAddress, { vrf: vrfId, address__net_host: text })).filter(
       (r) => r.id !== wc.id && !SHARED_ADDRESS_ROLES.has(String(r.role ?? '')),
     );
     if (duplicates.length) {
@@ -189,7 +189,7 @@ function byIdOrName(p: Predicates, label: string, values: string[]) {
 async function slaacStatusId(wc: WriteContext): Promise<string | null> {
   const key = 'ipam:slaac-status-id';
   if (wc.features.has(key)) return wc.features.get(key) as string | null;
-  const [slaac] = await wc.find(Status, { slug: 'slaac' });
+  const [slaac] = await wc.store.find(Status, { slug: 'slaac' });
   const id = slaac ? String(slaac.id) : null;
   wc.features.set(key, id);
   return id;

@@ -1,10 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  Store,
   decoyHash,
   verifyPassword,
-  deleteWhere,
-  findObjects,
-  insertFields,
   type AuthBackend,
   type AuthUser,
   type Executor,
@@ -62,9 +60,9 @@ export function usersAuthBackend(registry: Registry): AuthBackend {
       return user.isActive ? user : null;
     },
     async findSession(key: string, db: Executor) {
-      const [session] = await findObjects(db, registry.forClass(Session), { key, expires__gt: new Date().toISOString() });
+      const [session] = await new Store(db).find(registry.forClass(Session), { key, expires__gt: new Date().toISOString() });
       if (!session) return null;
-      const [user] = await findObjects(db, registry.forClass(User), { id: session.user });
+      const [user] = await new Store(db).find(registry.forClass(User), { id: session.user });
       if (!user) return null;
       return {
         user: { id: user.id as string, username: String(user.username), isSuperuser: user.is_superuser === true, isStaff: user.is_staff === true, isActive: user.is_active === true },
@@ -75,11 +73,11 @@ export function usersAuthBackend(registry: Registry): AuthBackend {
       const key = randomBytes(32).toString('hex');
       const csrf = randomBytes(32).toString('hex');
       const expires = new Date(Date.now() + SESSION_SECONDS * 1000);
-      await insertFields(db, registry.forClass(Session), { key, csrf, user: user.id, expires });
+      await new Store(db).insert(registry.forClass(Session), { key, csrf, user: user.id, expires });
       return { key, csrf, expires };
     },
     async deleteSession(key: string, db: Executor) {
-      await deleteWhere(db, registry.forClass(Session), { key });
+      await new Store(db).delete(registry.forClass(Session), { key });
     },
   };
 }

@@ -1,6 +1,16 @@
 import {
-  baseCheck, findObjects, ormFilter, PermissionDenied, TRUE, type Action, type JsonObject, type ModelMeta,
-  type PermissionEngine, type Predicate, type RequestContext, type Values,
+  Store,
+  baseCheck,
+  ormFilter,
+  PermissionDenied,
+  TRUE,
+  type Action,
+  type JsonObject,
+  type ModelMeta,
+  type PermissionEngine,
+  type Predicate,
+  type RequestContext,
+  type Values,
 } from '../../framework';
 import { ObjectPermission, substituteUser } from './object-permission';
 
@@ -14,8 +24,8 @@ async function permissionsOf(ctx: RequestContext): Promise<Values[]> {
   if (!user || !user.isActive) return [];
   const model = ctx.registry.forClass(ObjectPermission);
   const [direct, viaGroups] = await Promise.all([
-    findObjects(ctx.db.reader, model, { enabled: true, users__id: user.id }),
-    findObjects(ctx.db.reader, model, { enabled: true, groups__users__id: user.id }),
+    new Store(ctx.db.reader).find(model, { enabled: true, users__id: user.id }),
+    new Store(ctx.db.reader).find(model, { enabled: true, groups__users__id: user.id }),
   ]);
   const byId = new Map([...direct, ...viaGroups].map((p) => [p.id, p]));
   const all = [...byId.values()];

@@ -1,7 +1,7 @@
 import { FieldError } from '../errors';
 import type { FieldMeta, ModelMeta, ReverseRelation } from '../metadata/model-meta';
 import { FilterValueError } from '../fields/kind';
-import { and, not, or, type Predicate } from '../query/predicate';
+import { and, not, or, type Predicate } from './predicate';
 
 /** Lookups understood in attribute dictionaries and permission constraints (Django's names). */
 export const ORM_LOOKUPS = new Set([

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { ModelMeta } from '../metadata/model-meta';
+import type { Registry } from '../metadata/registry';
+import type { ModelClass, Values } from '../metadata/types';
+import { ormFilter } from '../query/attributes';
+import type { Id } from '../query/id';
+import { and, fieldTest, not, type Predicate } from '../query/predicate';
+import type { Database, Executor } from './executor';
+import { findValues, rowOf } from './objects';
+import { countRows, deleteRows, insertRow, insertRowBatches, lockRow, selectIds, updateRows, type RowSelection } from './rows';
+
+/** A model by class (model and plugin code) or by its metadata (framework code). */
+export type ModelRef = ModelClass | ModelMeta;
+
+/**
+ * Which objects: a Django-style attribute dictionary (`{ vrf: id, prefix__net_equals: '10.0.0.0/8' }`),
+ * a predicate, or a list of primary keys.
+ */
+export type Where = Record<string, unknown> | Predicate | readonly Id[];
+
+const PREDICATE_KINDS = new Set(['and', 'or', 'not', 'field', 'related', 'reverse', 'reverse-link', 'generic', 'pointed-at', 'exists', 'in-subtree', 'json-key', 'const']);
+
+/** Predicates are told from attribute dictionaries by their `kind` and by holding no other plain values. */
+function isPredicate(where: Where): where is Predicate {
+  if (Array.isArray(where)) return false;
+  const kind = (where as { kind?: unknown }).kind;
+  if (typeof kind !== 'string' || !PREDICATE_KINDS.has(kind)) return false;
+  if (kind === 'const') return typeof (where as { value?: unknown }).value === 'boolean';
+  return Object.values(where).some((v) => v !== null && typeof v === 'object');
+}
+
+/**
+ * The one way to read and write objects of any model, bound to a connection or a transaction.
+ * Reads return stored values (what field kinds load); writes here are server-owned state and run
+ * no validation, hooks or listeners: API writes go through the serializer's writer, which builds
+ * on the same store.
+ */
+export class Store {
+  /** Without a registry, models are named by their metadata only. */
+  constructor(
+    readonly db: Executor,
+    readonly registry: Registry | null = null,
+  ) {}
+
+  /** Metadata of a model given by class or metadata. */
+  model(ref: ModelRef): ModelMeta {
+    if (typeof ref !== 'function') return ref;
+    if (!this.registry) throw new Error(`Store.model: ${ref.name} named by class on a store without a registry`);
+    return this.registry.forClass(ref);
+  }
+
+  /** The selection a `Where` stands for on `model`. */
+  selection(model: ModelMeta, where: Where, exceptId?: Id): RowSelection {
+    let selection: RowSelection = Array.isArray(where) ? (where as readonly Id[]) : isPredicate(where) ? where : ormFilter(model, where as Record<string, unknown>);
+    if (exceptId !== undefined) {
+      const base = Array.isArray(selection) ? fieldTest(model.pk, 'in', [...(selection as readonly Id[])]) : (selection as Predicate);
+      selection = and([base, not(fieldTest(model.pk, 'exact', [exceptId]))]);
+    }
+    return selection;
+  }
+
+  /** Stored values of the matching objects, in primary-key order. */
+  find(ref: ModelRef, where: Where = {}): Promise<Values[]> {
+    const model = this.model(ref);
+    return findValues(this.db, model, this.selection(model, where));
+  }
+
+  /** Stored values of one object, or null when there is none. */
+  async get(ref: ModelRef, id: Id): Promise<Values | null> {
+    const [values] = await findValues(this.db, this.model(ref), [id], false);
+    return values ?? null;
+  }
+
+  /** Number of matching objects, one object (`exceptId`) left out. */
+  count(ref: ModelRef, where: Where = {}, options: { exceptId?: Id } = {}): Promise<number> {
+    const model = this.model(ref);
+    return countRows(this.db, model, this.selection(model, where, options.exceptId));
+  }
+
+  /** Whether any object matches. */
+  async exists(ref: ModelRef, where: Where): Promise<boolean> {
+    const model = this.model(ref);
+    return (await selectIds(this.db, model, this.selection(model, where), 1)).length > 0;
+  }
+
+  /** Primary keys of the matching objects (at most `limit`), in no particular order. */
+  ids(ref: ModelRef, where: Where, limit?: number): Promise<Id[]> {
+    const model = this.model(ref);
+    return selectIds(this.db, model, this.selection(model, where), limit);
+  }
+
+  /** Inserts server-owned state (no validation or hooks); returns the new id. */
+  async insert(ref: ModelRef, values: Values): Promise<Id> {
+    const model = this.model(ref);
+    const full: Values = model.integerPk ? { ...values } : { id: randomUUID(), ...values };
+    const row = rowOf(model, full, this.db.dialect);
+    if (model.integerPk) delete row[model.pk.column as string];
+    const numbered = await insertRow(this.db, model, row);
+    return numbered ?? (full.id as Id);
+  }
+
+  /** Inserts many objects of server-owned state in few statements; every object sets the same fields. */
+  insertMany(ref: ModelRef, objects: readonly Values[]): Promise<void> {
+    const model = this.model(ref);
+    return insertRowBatches(this.db, model, objects.map((values) => rowOf(model, values, this.db.dialect)));
+  }
+
+  /** Writes some fields of stored objects directly, without validation or hooks. */
+  async update(ref: ModelRef, ids: Id | readonly Id[], values: Values): Promise<number> {
+    const model = this.model(ref);
+    return updateRows(this.db, model, Array.isArray(ids) ? ids : [ids as Id], rowOf(model, values, this.db.dialect));
+  }
+
+  /** Deletes matching objects directly (server-owned state: no protection checks or hooks). */
+  async delete(ref: ModelRef, where: Where): Promise<number> {
+    const model = this.model(ref);
+    const ids = Array.isArray(where) ? (where as readonly Id[]) : await this.ids(model, where);
+    return deleteRows(this.db, model, ids);
+  }
+
+  /** Locks one object's row until the transaction ends (allocation from a parent prefix). */
+  lock(ref: ModelRef, id: Id): Promise<void> {
+    return lockRow(this.db, this.model(ref), id);
+  }
+}
+
+/** Runs `fn` in one transaction with a store bound to it: everything or nothing is written. */
+export function inTransaction<T>(database: Database, registry: Registry, fn: (store: Store) => Promise<T>): Promise<T> {
+  return database.transaction((tx) => fn(new Store(tx, registry)));
+}
