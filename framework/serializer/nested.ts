@@ -1,4 +1,4 @@
-import { Params } from '../store/params';
+import { planRowsById } from '../store/pages';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { JsonObject } from '../metadata/types';
 import { objectEmitter, orderBy, renderRows, type Plan } from './representation';
@@ -26,12 +26,7 @@ export async function nestedObjects(model: ModelMeta, ids: Id[], rc: RenderConte
   const out = new Map<Id, JsonObject>();
   if (ids.length === 0) return out;
   const plan = nestedPlan(model, rc);
-  const params = new Params(rc.db.dialect);
-  const q = rc.db.dialect.quote;
-  const rows = await rc.db.rows(
-    `${plan.select} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list([...new Set(ids)])}) ORDER BY ${plan.orderBy}`,
-    params.values,
-  );
+  const rows = await planRowsById(rc.db, model, plan.select, [...new Set(ids)], plan.orderBy);
   // Loaded data of this plan stays apart from the page being rendered around it.
   const own: RenderContext = { ...rc, loaded: new Map() };
   for (const obj of await renderRows(plan, rows, own)) out.set((obj as JsonObject).id as Id, obj as JsonObject);

@@ -1,10 +1,9 @@
-import { Params } from '../store/params';
 import { FieldError } from '../errors';
 import { pyRepr } from '../fields/common';
 import { parseId } from '../fields/foreign-key';
 import type { ModelMeta } from '../metadata/model-meta';
 import { ormFilter } from '../query/attributes';
-import { compilePredicate } from '../store/compile-predicate';
+import { selectIds } from '../store/rows';
 import type { Executor } from '../store/executor';
 import type { Id } from './select';
 
@@ -27,22 +26,12 @@ export function flattenAttributes(input: Record<string, unknown>, prefix = ''): 
 }
 
 export async function idExists(db: Executor, model: ModelMeta, id: Id): Promise<boolean> {
-  const q = db.dialect.quote;
-  const pk = q(model.pk.column as string);
-  const rows = await db.rows(`SELECT ${pk} FROM ${q(model.table)} WHERE ${pk} = ${db.dialect.placeholder(1)}`, [id]);
-  return rows.length > 0;
+  return (await selectIds(db, model, [id], 1)).length > 0;
 }
 
 /** Ids of the rows matching an attribute dictionary (at most `limit`). */
-export async function matchAttributes(db: Executor, model: ModelMeta, attributes: Record<string, unknown>, limit: number): Promise<Id[]> {
-  const q = db.dialect.quote;
-  const params = new Params(db.dialect);
-  const where = compilePredicate(ormFilter(model, attributes), model, 't0', params);
-  const rows = await db.rows(
-    `SELECT ${q('t0')}.${q(model.pk.column as string)} FROM ${q(model.table)} ${q('t0')} WHERE ${where} LIMIT ${limit}`,
-    params.values,
-  );
-  return rows.map((r) => r[0] as Id);
+export function matchAttributes(db: Executor, model: ModelMeta, attributes: Record<string, unknown>, limit: number): Promise<Id[]> {
+  return selectIds(db, model, ormFilter(model, attributes), limit);
 }
 
 /**

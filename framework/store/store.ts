@@ -53,7 +53,7 @@ export class Store {
   selection(model: ModelMeta, where: Where, exceptId?: Id): RowSelection {
     let selection: RowSelection = Array.isArray(where) ? (where as readonly Id[]) : isPredicate(where) ? where : ormFilter(model, where as Record<string, unknown>);
     if (exceptId !== undefined) {
-      const base = Array.isArray(selection) ? fieldTest(model.pk, 'in', [...(selection as readonly Id[])]) : (selection as Predicate);
+      const base = Array.isArray(selection) ? fieldTest(model.pk, 'exact', [...(selection as readonly Id[])]) : (selection as Predicate);
       selection = and([base, not(fieldTest(model.pk, 'exact', [exceptId]))]);
     }
     return selection;

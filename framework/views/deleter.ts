@@ -1,11 +1,11 @@
 import type { Executor } from '../store/executor';
-import { Params } from '../store/params';
+import { clearReference, deleteLinkRows, deleteRows, idsReferencing } from '../store/rows';
 import { ProtectedError } from '../errors';
 import type { OnDelete } from '../fields/foreign-key';
 import { linkOf } from '../fields/many-to-many';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
-import { displayStrings } from '../serializer/queries';
+import { displayStrings } from '../serializer/representation';
 import type { Id } from '../serializer/select';
 import { writeContext, writeListeners, type WriteScope } from '../serializer/writer';
 import type { WriteContext } from '../serializer/write-context';
@@ -27,7 +27,6 @@ interface Batch {
 export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteScope): Promise<void> {
   if (ids.length === 0) return;
   const tx = scope.tx;
-  const q = tx.dialect.quote;
   const batches: Batch[] = [];
   const seen = new Map<ModelMeta, Set<Id>>();
   const protectedRows: Array<{ model: ModelMeta; ids: Id[] }> = [];
@@ -41,12 +40,8 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
     fresh.forEach((id) => known.add(id));
     batches.push({ model: m, ids: fresh });
     for (const rel of m.reverse) {
-      const params = new Params(tx.dialect);
-      const rows = await tx.rows(
-        `SELECT ${q(rel.model.pk.column as string)} FROM ${q(rel.model.table)} WHERE ${q(rel.field.column as string)} IN (${params.list(fresh)})`,
-        params.values,
-      );
-      const dependents = rows.map((r) => r[0] as Id).filter((id) => !(seen.get(rel.model)?.has(id)));
+      const referencing = await idsReferencing(tx, rel.model, rel.field.column as string, fresh);
+      const dependents = referencing.filter((id) => !(seen.get(rel.model)?.has(id)));
       if (dependents.length === 0) continue;
       const action = onDeleteOf(rel.field);
       if (action === 'cascade') await collect(rel.model, dependents);
@@ -80,8 +75,7 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
   for (const n of nullify) {
     const ids = n.ids.filter((id) => !(seen.get(n.model)?.has(id)));
     if (!ids.length) continue;
-    const params = new Params(tx.dialect);
-    await tx.run(`UPDATE ${q(n.model.table)} SET ${q(n.field.column as string)} = NULL WHERE ${q(n.model.pk.column as string)} IN (${params.list(ids)})`, params.values);
+    await clearReference(tx, n.model, n.field.column as string, ids);
   }
   // Rows deleted together may point at each other (an interface and its LAG). MySQL checks foreign
   // keys row by row within a statement, so such references are cleared first.
@@ -89,38 +83,27 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
     for (const f of b.model.fields) {
       const targets = f.target ? seen.get(f.target) : undefined;
       if (!f.nullable || !f.column || !targets?.size || !['foreign-key', 'tree-parent'].includes(f.kind.name)) continue;
-      const params = new Params(tx.dialect);
-      await tx.run(
-        `UPDATE ${q(b.model.table)} SET ${q(f.column)} = NULL WHERE ${q(b.model.pk.column as string)} IN (${params.list(b.ids)}) AND ${q(f.column)} IN (${params.list([...targets])})`,
-        params.values,
-      );
+      await clearReference(tx, b.model, f.column, b.ids, [...targets]);
     }
   }
   for (const b of [...batches].reverse()) {
     await deleteLinks(scope.registry, b.model, b.ids, tx);
-    const params = new Params(tx.dialect);
-    await tx.run(`DELETE FROM ${q(b.model.table)} WHERE ${q(b.model.pk.column as string)} IN (${params.list(b.ids)})`, params.values);
+    await deleteRows(tx, b.model, b.ids);
   }
 }
 
 /** Link-table rows owned by, or pointing at, the deleted objects. */
 async function deleteLinks(registry: Registry, model: ModelMeta, ids: Id[], tx: Executor): Promise<void> {
-  const q = tx.dialect.quote;
   for (const f of model.fields) {
     if (f.kind.name !== 'many-to-many' || !f.extra.link) continue;
-    const link = linkOf(f);
-    const params = new Params(tx.dialect);
-    let sql = `DELETE FROM ${q(link.table)} WHERE ${q(link.owner)} IN (${params.list(ids)})`;
-    if (link.discriminator) sql += ` AND ${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
-    await tx.run(sql, params.values);
+    await deleteLinkRows(tx, linkOf(f), 'owner', ids);
   }
   for (const other of registry.models) {
     for (const f of other.fields) {
       if (f.kind.name !== 'many-to-many' || f.target !== model || !f.extra.link) continue;
       const link = linkOf(f);
       if (link.discriminator) continue; // generic links (tags) point at their target through a foreign key
-      const params = new Params(tx.dialect);
-      await tx.run(`DELETE FROM ${q(link.table)} WHERE ${q(link.target)} IN (${params.list(ids)})`, params.values);
+      await deleteLinkRows(tx, link, 'target', ids);
     }
   }
 }

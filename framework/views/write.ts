@@ -1,11 +1,9 @@
 import type { Executor } from '../store/executor';
 import { Store } from '../store/store';
-import { Params } from '../store/params';
 import { NotFound, PermissionDenied, ValidationError } from '../errors';
 import { pyTypeName } from '../fields/common';
 import { parseId } from '../fields/foreign-key';
-import { and, type Predicate } from '../query/predicate';
-import { compilePredicate } from '../store/compile-predicate';
+import { and, fieldTest, type Predicate } from '../query/predicate';
 import type { RequestContext } from '../http/context';
 import type { Reply } from '../http/respond';
 import type { ModelMeta } from '../metadata/model-meta';
@@ -78,11 +76,8 @@ export async function inTransaction<T>(ctx: RequestContext, model: ModelMeta, fn
 /** Objects written must satisfy the caller's constraints for the action, else 403 and rollback. */
 async function ensurePermitted(tx: Executor, model: ModelMeta, ids: Id[], restrict: Predicate): Promise<void> {
   if (restrict.kind === 'const' && restrict.value) return;
-  const params = new Params(tx.dialect);
-  const q = tx.dialect.quote;
-  const where = compilePredicate(and([restrict, { kind: 'field', field: model.pk, lookup: 'exact', values: ids }]), model, 't0', params);
-  const [[n]] = await tx.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${where}`, params.values);
-  if (Number(n) !== new Set(ids).size) throw new PermissionDenied();
+  const permitted = await new Store(tx).count(model, and([restrict, fieldTest(model.pk, 'exact', ids)]));
+  if (permitted !== new Set(ids).size) throw new PermissionDenied();
 }
 
 /** Values within one bulk create that would collide with each other (rather than a 500). */
@@ -170,7 +165,7 @@ function insertsInBulk(model: ModelMeta): boolean {
 
 /** The stored object the caller may change, or 404. */
 export async function loadPermitted(ctx: RequestContext, model: ModelMeta, tx: Executor, ids: Id[], restrict: Predicate): Promise<Values[]> {
-  return new Store(tx).find(model, and([visible(ctx, model, restrict), { kind: 'field', field: model.pk, lookup: 'exact', values: ids }]));
+  return new Store(tx).find(model, and([visible(ctx, model, restrict), fieldTest(model.pk, 'exact', ids)]));
 }
 
 export async function updateView(ctx: RequestContext, model: ModelMeta, id: Id, body: unknown, partial: boolean, restrict: Predicate): Promise<Reply> {
