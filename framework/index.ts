@@ -55,7 +55,8 @@ export { hashPassword, verifyPassword, decoyHash } from './auth/passwords';
 export type { AuthBackend, AuthUser, TokenInfo } from './auth/types';
 export { parseNetwork, networkText, hostText, formatAddress, type IPNetwork, type Family } from './network/ip';
 export { defineActions, ActionRequest, type ActionHandler } from './actions/define';
-export { freeBlocks, allocateBlocks, freeAddresses, lockRow } from './network/free-space';
+export { freeBlocks, allocateBlocks, freeAddresses } from './store/free-space';
+export { lockRow } from './store/rows';
 export { makeNetwork, toHex, BITS } from './network/ip';
 
 // Feature providers (custom fields, relationships, computed fields) and what they build on.
@@ -69,7 +70,7 @@ export type { Id } from './serializer/select';
 export { DEFAULT_VERSION, LATEST_VERSION, type ApiVersion } from './versioning/version';
 export { filterSetFor, filterQuery, matchingIds, type FilterDef, type FilterContext } from './filterset/filterset';
 export { jsonKeyTest, type JsonValueType } from './query/json-key';
-export { setJsonKey, removeJsonKey, rewriteJsonKey } from './features/json-data';
+export { setJsonKey, removeJsonKey, rewriteJsonKey } from './store/json-documents';
 export { nestedObjects } from './serializer/nested';
 export { displaysOf } from './serializer/representation';
 export { resolveRelated } from './serializer/related';

@@ -101,6 +101,54 @@ export async function insertRowBatches(db: Executor, model: ModelMeta, rows: rea
   }
 }
 
+/**
+ * Sets columns of the rows matching a predicate, read and written in one statement (a
+ * compare-and-set: only rows still in the state `selection` describes change); returns how many.
+ */
+export async function updateRowsWhere(db: Executor, model: ModelMeta, selection: Predicate, row: Record<string, unknown>): Promise<number> {
+  const columns = Object.keys(row);
+  if (columns.length === 0) return 0;
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  const sets = columns.map((c) => `${q(c)} = ${params.add(row[c])}`).join(', ');
+  return db.run(`UPDATE ${q(model.table)} AS ${q('t0')} SET ${sets} WHERE ${compilePredicate(selection, model, 't0', params)}`, params.values);
+}
+
+/**
+ * Stored column values along foreign-key paths (`key`, `user.username`) of the rows matching a
+ * predicate, read in one statement with a join per foreign key followed.
+ */
+export async function selectPaths(db: Executor, model: ModelMeta, selection: Predicate, paths: readonly string[]): Promise<Array<Record<string, unknown>>> {
+  const q = db.dialect.quote;
+  const joins: string[] = [];
+  const aliases = new Map<string, { alias: string; model: ModelMeta }>([['', { alias: 't0', model }]]);
+  const exprs = paths.map((path) => {
+    const parts = path.split('.');
+    let prefix = '';
+    let at = aliases.get('') as { alias: string; model: ModelMeta };
+    for (const part of parts.slice(0, -1)) {
+      const fk = at.model.field(part);
+      if (!fk?.column || !fk.target) throw new Error(`selectPaths: ${at.model.label}.${part} is not a foreign key`);
+      const key = prefix ? `${prefix}.${part}` : part;
+      let next = aliases.get(key);
+      if (!next) {
+        next = { alias: `j${aliases.size}`, model: fk.target };
+        joins.push(`LEFT JOIN ${q(fk.target.table)} ${q(next.alias)} ON ${q(next.alias)}.${q(fk.target.pk.column as string)} = ${q(at.alias)}.${q(fk.column)}`);
+        aliases.set(key, next);
+      }
+      at = next;
+      prefix = key;
+    }
+    const field = at.model.field(parts[parts.length - 1]);
+    if (!field?.column) throw new Error(`selectPaths: ${at.model.label} has no column field ${parts[parts.length - 1]}`);
+    return `${q(at.alias)}.${q(field.column)}`;
+  });
+  const params = new Params(db.dialect);
+  const condition = compilePredicate(selection, model, 't0', params);
+  const rows = await db.rows(`SELECT ${exprs.join(', ')} FROM ${q(model.table)} ${q('t0')}${joins.length ? ' ' + joins.join(' ') : ''} WHERE ${condition}`, params.values);
+  return rows.map((r) => Object.fromEntries(paths.map((p, i) => [p, r[i]])));
+}
+
 /** Sets columns of the rows with these primary keys; returns the number of rows changed. */
 export async function updateRows(db: Executor, model: ModelMeta, ids: readonly Id[], row: Record<string, unknown>): Promise<number> {
   const columns = Object.keys(row);

@@ -7,7 +7,7 @@ import type { Id } from '../query/id';
 import { and, fieldTest, not, type Predicate } from '../query/predicate';
 import type { Database, Executor } from './executor';
 import { findValues, rowOf } from './objects';
-import { countRows, deleteRows, insertRow, insertRowBatches, lockRow, selectIds, updateRows, type RowSelection } from './rows';
+import { countRows, deleteRows, insertRow, insertRowBatches, lockRow, selectIds, selectPaths, updateRows, updateRowsWhere, type RowSelection } from './rows';
 
 /** A model by class (model and plugin code) or by its metadata (framework code). */
 export type ModelRef = ModelClass | ModelMeta;
@@ -89,6 +89,16 @@ export class Store {
     return selectIds(this.db, model, this.selection(model, where), limit);
   }
 
+  /**
+   * Stored column values (as the database returns them) along foreign-key paths (`user.username`),
+   * one statement with the joins the paths need: for hot paths such as authentication.
+   */
+  pluck(ref: ModelRef, where: Where, paths: readonly string[]): Promise<Array<Record<string, unknown>>> {
+    const model = this.model(ref);
+    const selection = this.selection(model, where);
+    return selectPaths(this.db, model, Array.isArray(selection) ? fieldTest(model.pk, 'exact', [...(selection as readonly Id[])]) : (selection as Predicate), paths);
+  }
+
   /** Inserts server-owned state (no validation or hooks); returns the new id. */
   async insert(ref: ModelRef, values: Values): Promise<Id> {
     const model = this.model(ref);
@@ -109,6 +119,17 @@ export class Store {
   async update(ref: ModelRef, ids: Id | readonly Id[], values: Values): Promise<number> {
     const model = this.model(ref);
     return updateRows(this.db, model, Array.isArray(ids) ? ids : [ids as Id], rowOf(model, values, this.db.dialect));
+  }
+
+  /**
+   * Writes fields of the objects matching `where` in one statement, only while they still match
+   * (a compare-and-set between processes); returns how many changed.
+   */
+  async updateWhere(ref: ModelRef, where: Where, values: Values): Promise<number> {
+    const model = this.model(ref);
+    const selection = this.selection(model, where);
+    const predicate = Array.isArray(selection) ? fieldTest(model.pk, 'exact', [...(selection as readonly Id[])]) : (selection as Predicate);
+    return updateRowsWhere(this.db, model, predicate, rowOf(model, values, this.db.dialect));
   }
 
   /** Deletes matching objects directly (server-owned state: no protection checks or hooks). */

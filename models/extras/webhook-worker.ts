@@ -186,15 +186,10 @@ export class WebhookWorker {
 
   /** Takes the row if it is still in the state it was read in: only one process succeeds. */
   private async claim(row: Values, now: Date): Promise<boolean> {
-    const q = this.db.dialect.quote;
-    const p = (n: number) => this.db.dialect.placeholder(n);
     const lease = new Date(now.getTime() + this.options.timeoutSeconds * 1000 + LEASE_MARGIN_MS);
     const attempts = Number(row.attempts) + 1;
-    const sql =
-      `UPDATE ${q(this.model.table)} SET ${q('state')} = ${p(1)}, ${q('lease_until')} = ${p(2)}, ${q('attempts')} = ${p(3)} ` +
-      `WHERE ${q('id')} = ${p(4)} AND ${q('state')} = ${p(5)} AND ${q('attempts')} = ${p(6)}`;
     const changed = await this.db.transaction((tx) =>
-      tx.run(sql, ['sending', storeDateTime(lease), attempts, row.id, row.state, Number(row.attempts)]),
+      new Store(tx).updateWhere(this.model, { id: row.id, state: row.state, attempts: Number(row.attempts) }, { state: 'sending', lease_until: lease, attempts }),
     );
     if (changed !== 1) return false;
     row.attempts = attempts;
