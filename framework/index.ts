@@ -89,3 +89,4 @@ export { databaseForms } from './serializer/database-form';
 export { storeDateTime } from './fields/date';
 export type { ExtraRoute, Handler } from './router/api';
 export { definePlugin, type PluginDefinition, type PluginOptions } from './plugins/define';
+export { DataKey, RequestData } from './metadata/request-data';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { Registry } from '../../framework';
+import { RequestData, type Registry } from '../../framework';
 import { openDatabase } from '../../framework/store/datasource';
 import type { Database, Executor } from '../../framework/store/executor';
 import { parseNetwork, type IPNetwork } from '../../framework/network/ip';
@@ -57,7 +57,7 @@ class Writer {
   constructor(readonly db: Database, readonly registry: Registry) {}
 
   private scope(tx: Executor, actor: Actor | null = null): WriteScope {
-    return { tx, registry: this.registry, version: DEFAULT_VERSION, actor, features: new Map() };
+    return { tx, registry: this.registry, version: DEFAULT_VERSION, actor, features: new RequestData() };
   }
 
   /**

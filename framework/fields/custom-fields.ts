@@ -1,3 +1,4 @@
+import type { RequestData } from '../metadata/request-data';
 import type { FeatureProvider } from '../features/registry';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
@@ -27,7 +28,7 @@ export interface CustomFieldProvider extends FeatureProvider {
   /** The data to store: defaults for missing keys, every value validated, required fields enforced. */
   clean(model: ModelOf, data: JsonObject, wc: WriteContext): Promise<JsonObject>;
   /** OPTIONS: one entry per custom field of the model, keyed as in the representation. */
-  describe?(model: ModelOf, features: Map<string, unknown>, version: ApiVersion): Record<string, FieldInfo>;
+  describe?(model: ModelOf, features: RequestData, version: ApiVersion): Record<string, FieldInfo>;
 }
 
 export function customFieldProvider(field: FieldMeta): CustomFieldProvider | undefined {

@@ -1,3 +1,4 @@
+import type { RequestData } from '../metadata/request-data';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { ApiVersion } from '../versioning/version';
 import type { Json } from '../metadata/types';
@@ -43,7 +44,7 @@ export interface InfoContext {
   choicesFor(field: FieldMeta): Array<{ value: Json; display: string }> | undefined;
   nestedInfo(field: FieldMeta): Record<string, FieldInfo>;
   /** Request-scoped feature data (custom field definitions), prepared for the described model. */
-  features?: Map<string, unknown>;
+  features?: RequestData;
   version?: ApiVersion;
 }
 

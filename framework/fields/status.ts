@@ -1,3 +1,4 @@
+import { DataKey } from '../metadata/request-data';
 import { Index, JoinColumn, ManyToOne } from 'typeorm';
 import { FieldError, ValidationError } from '../errors';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
@@ -74,16 +75,20 @@ export const statusKind: FieldKind & ResolvingKind = {
 };
 
 /** Id of the status with this slug enabled for the field's model, or null. */
+/** Status ids by `<model label>:<slug>`, for the rest of the request. */
+const STATUS_IDS = new DataKey<Map<string, string>>('status-ids');
+
 /**
  * statusFor, remembered for the rest of the request: a bulk create of a thousand objects with the
  * same status looks it up once.
  */
 async function cachedStatusFor(field: FieldMeta, slug: string, wc: WriteContext): Promise<string | null> {
-  const key = `status-id:${field.model.label}:${slug}`;
-  const known = wc.features.get(key);
-  if (typeof known === 'string') return known;
+  const known = wc.features.getOrSet(STATUS_IDS, () => new Map());
+  const key = `${field.model.label}:${slug}`;
+  const cached = known.get(key);
+  if (cached !== undefined) return cached;
   const id = await statusFor(field, slug, wc.tx);
-  if (id !== null) wc.features.set(key, id);
+  if (id !== null) known.set(key, id);
   return id;
 }
 

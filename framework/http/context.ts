@@ -1,3 +1,4 @@
+import { RequestData } from '../metadata/request-data';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Database } from '../store/executor';
@@ -50,7 +51,7 @@ export class RequestContext {
   /** Unsafe methods the caller may use on this route (browsable pages offer forms for them). */
   allowedMethods: string[] = [];
   /** Request-scoped data of features (custom field definitions…). */
-  readonly features = new Map<string, unknown>();
+  readonly features = new RequestData();
   readonly logger: Logger;
 
   constructor(

@@ -1,3 +1,4 @@
+import type { RequestData } from '../metadata/request-data';
 import type { Executor } from '../store/executor';
 import type { Store } from '../store/store';
 import type { ModelMeta } from '../metadata/model-meta';
@@ -34,7 +35,7 @@ export interface WriteContext {
   readonly sent: ReadonlySet<string>;
   readonly actor: Actor | null;
   /** Request-scoped data shared by features (custom field definitions…). */
-  readonly features: Map<string, unknown>;
+  readonly features: RequestData;
   /**
    * Creates an object of `cls` from an API body in this transaction, through every rule a POST
    * applies (parsing, validation, `clean()`); returns its id. Throws ValidationError.

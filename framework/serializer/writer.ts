@@ -1,3 +1,4 @@
+import type { RequestData } from '../metadata/request-data';
 import { randomUUID } from 'node:crypto';
 import { validateSync } from 'class-validator';
 import type { Executor } from '../store/executor';
@@ -19,7 +20,7 @@ export interface WriteScope {
   readonly registry: Registry;
   readonly version: ApiVersion;
   readonly actor: Actor | null;
-  readonly features: Map<string, unknown>;
+  readonly features: RequestData;
   /** The HTTP request this write belongs to: change records of one request share it. */
   readonly requestId?: string;
 }

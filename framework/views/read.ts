@@ -1,3 +1,4 @@
+import { DataKey, RequestData } from '../metadata/request-data';
 import type { Executor } from '../store/executor';
 import { planRowsById, planRowsWhere, readPage, type PageRead } from '../store/pages';
 import { NotFound, ValidationError } from '../errors';
@@ -52,7 +53,7 @@ export async function newRenderContext(ctx: RequestContext, db: Executor, model:
     writing: !READS.has(ctx.method),
     include: includeOf(ctx),
   });
-  for (const [k, v] of ctx.features) rc.features.set(k, v);
+  rc.features.assign(ctx.features);
   return rc;
 }
 
@@ -172,7 +173,7 @@ export async function retrieveView(ctx: RequestContext, model: ModelMeta, id: Id
 }
 
 /** Set in a render context's features while snapshots render (features may shape them differently). */
-export const SNAPSHOT_RENDER = 'render:snapshot';
+export const SNAPSHOT_RENDER = new DataKey<boolean>('render:snapshot');
 
 /**
  * The API form of objects as a webhook or change record holds them: relative URLs, no request
@@ -184,7 +185,7 @@ export async function renderSnapshots(
   ids: Id[],
   db: Executor,
   version: NonNullable<RequestContext['version']>,
-  features: Map<string, unknown> = new Map(),
+  features: RequestData = new RequestData(),
 ): Promise<Map<Id, JsonObject>> {
   const out = new Map<Id, JsonObject>();
   if (ids.length === 0) return out;
@@ -192,7 +193,7 @@ export async function renderSnapshots(
   const rows = await planRowsById(db, model, plan.select, ids);
   await prepareFeatures(registry, model, db, features);
   const rc = renderContext('', version, db, { include: () => false });
-  for (const [k, v] of features) rc.features.set(k, v);
+  rc.features.assign(features);
   rc.features.set(SNAPSHOT_RENDER, true);
   for (const obj of await renderRows(plan, rows, rc)) out.set((obj as { id: Id }).id, obj as JsonObject);
   return out;

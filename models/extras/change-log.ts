@@ -15,6 +15,7 @@ import {
   type Values,
   type WriteListener,
   type WriteScope,
+  DataKey,
 } from '../../framework';
 import { ObjectChange } from './object-change';
 import { Webhook, WebhookDelivery } from './webhook';
@@ -38,7 +39,7 @@ interface ChangeBuffer {
   deliveriesQueued: boolean;
 }
 
-const BUFFER_KEY = 'changelog:pending';
+const BUFFER_KEY = new DataKey<ChangeBuffer>('changelog:pending');
 
 /** Snapshots follow the newest serializer shapes (a list-valued `nat_outside`, never a 412). */
 const SNAPSHOT_VERSION = LATEST_VERSION;
@@ -49,7 +50,7 @@ function isLogged(model: ModelMeta): boolean {
 }
 
 function bufferOf(scope: WriteScope): ChangeBuffer {
-  let buffer = scope.features.get(BUFFER_KEY) as ChangeBuffer | undefined;
+  let buffer = scope.features.get(BUFFER_KEY);
   if (!buffer) {
     buffer = { changes: [], saved: new Map(), deliveriesQueued: false };
     scope.features.set(BUFFER_KEY, buffer);
@@ -219,11 +220,11 @@ export function changeLogListener(onDeliveriesQueued: () => void): WriteListener
       }
     },
     async committing(scope) {
-      const buffer = scope.features.get(BUFFER_KEY) as ChangeBuffer | undefined;
+      const buffer = scope.features.get(BUFFER_KEY);
       if (buffer) await writeRecords(scope, buffer);
     },
     committed(scope) {
-      const buffer = scope.features.get(BUFFER_KEY) as ChangeBuffer | undefined;
+      const buffer = scope.features.get(BUFFER_KEY);
       if (!buffer?.deliveriesQueued) return;
       buffer.deliveriesQueued = false;
       onDeliveriesQueued();

@@ -12,6 +12,7 @@ import {
   type Registry,
   type RenderContext,
   type Values,
+  DataKey,
 } from '../../framework';
 import { Region } from '../dcim/region';
 import { Site } from '../dcim/site';
@@ -34,7 +35,7 @@ interface Context {
 /** What a device or VM offers to each dimension: one value, or several (region ancestry, tags). */
 type Facts = Record<Dimension, Id[]>;
 
-const ACTIVE_CONTEXTS = 'extras.config_contexts';
+const ACTIVE_CONTEXTS = new DataKey<Context[]>('extras.config_contexts');
 
 function byWeightThenName(a: Values, b: Values): number {
   const name = (v: Values) => String(v.name);
@@ -43,7 +44,7 @@ function byWeightThenName(a: Values, b: Values): number {
 
 /** The active contexts in merge order, loaded once per request (a fixed number of queries). */
 async function activeContexts(rc: RenderContext, registry: Registry): Promise<Context[]> {
-  const cached = rc.features.get(ACTIVE_CONTEXTS) as Context[] | undefined;
+  const cached = rc.features.get(ACTIVE_CONTEXTS);
   if (cached) return cached;
   const model = registry.forClass(ConfigContext);
   const rows = (await new Store(rc.db).find(model, fieldTest(model.field('is_active') as FieldMeta, 'exact', [true]))).sort(byWeightThenName);

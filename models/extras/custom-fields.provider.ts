@@ -27,12 +27,14 @@ import {
   type Registry,
   type RenderContext,
   type WriteContext,
+  type RequestData,
+  DataKey,
 } from '../../framework';
 import { CustomField, CustomFieldChoice } from './custom-field';
 import { checkValue, type Definition } from './custom-field-values';
 
 /** Key of the request's definitions in the feature data. */
-const DEFINITIONS = 'extras.custom_fields';
+const DEFINITIONS = new DataKey<Definitions>('extras.custom_fields');
 
 interface Definitions {
   byModel: Map<string, Definition[]>;
@@ -74,8 +76,8 @@ async function loadDefinitions(db: Executor, registry: Registry): Promise<Defini
   return { byModel };
 }
 
-function definitionsIn(features: Map<string, unknown>, model: ModelMeta): Definition[] {
-  return (features.get(DEFINITIONS) as Definitions | undefined)?.byModel.get(model.label) ?? [];
+function definitionsIn(features: RequestData, model: ModelMeta): Definition[] {
+  return (features.get(DEFINITIONS))?.byModel.get(model.label) ?? [];
 }
 
 async function definitionsFor(wc: WriteContext, model: ModelMeta): Promise<Definition[]> {
@@ -211,7 +213,7 @@ function describe(def: Definition): FieldInfo {
 
 // -- the provider --------------------------------------------------------------------------------
 
-export const provider: CustomFieldProvider & { prepare(db: Executor, features: Map<string, unknown>, registry: Registry): Promise<void> } = {
+export const provider: CustomFieldProvider & { prepare(db: Executor, features: RequestData, registry: Registry): Promise<void> } = {
   filterPrefix: 'cf_',
 
   async prepare(db, features, registry) {

@@ -26,6 +26,8 @@ import {
   type RenderContext,
   type Values,
   type WriteContext,
+  type RequestData,
+  DataKey,
 } from '../../framework';
 import { Relationship, RelationshipAssociation } from './relationship';
 import { classLabel, relationshipDisplay, SYMMETRIC_TYPES } from './relationship-rules';
@@ -54,7 +56,7 @@ interface Rel {
   destination_filter: JsonObject | null;
 }
 
-const RELATIONSHIPS = 'extras.relationships';
+const RELATIONSHIPS = new DataKey<Rel[]>('extras.relationships');
 
 function toRel(v: Values): Rel {
   const filter = (f: unknown) => (f && typeof f === 'object' && !Array.isArray(f) && Object.keys(f).length ? (f as JsonObject) : null);
@@ -77,12 +79,12 @@ function toRel(v: Values): Rel {
   };
 }
 
-function relsIn(features: Map<string, unknown>): Rel[] {
-  return (features.get(RELATIONSHIPS) as Rel[] | undefined) ?? [];
+function relsIn(features: RequestData): Rel[] {
+  return (features.get(RELATIONSHIPS)) ?? [];
 }
 
 /** The definitions, loaded on first use in a request: reads need them only when asked for. */
-async function loaded(db: Executor, features: Map<string, unknown>, registry: Registry): Promise<Rel[]> {
+async function loaded(db: Executor, features: RequestData, registry: Registry): Promise<Rel[]> {
   if (!features.has(RELATIONSHIPS)) {
     const rows = await new Store(db).find(registry.forClass(Relationship), TRUE);
     rows.sort((a, b) => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0));

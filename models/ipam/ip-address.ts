@@ -2,6 +2,7 @@ import {
   NotesUrl,
   ChoiceField, Field, Filter, ForeignKey, GenericForeignKey, hostText, Model, NetworkField, parseNetwork, PrimaryModel, ReverseList, StatusField,
   ValidationError, FieldError, type IPNetwork, type Predicates, type Values, type WriteContext,
+  DataKey,
 } from '../../framework';
 import { Status } from '../extras/status';
 import { Tenant } from '../tenancy/tenant';
@@ -185,10 +186,12 @@ function byIdOrName(p: Predicates, label: string, values: string[]) {
   ]);
 }
 
+const SLAAC_STATUS_ID = new DataKey<string | null>('ipam:slaac-status-id');
+
 /** Id of the SLAAC status, looked up once per request (bulk creates validate many addresses). */
 async function slaacStatusId(wc: WriteContext): Promise<string | null> {
-  const key = 'ipam:slaac-status-id';
-  if (wc.features.has(key)) return wc.features.get(key) as string | null;
+  const key = SLAAC_STATUS_ID;
+  if (wc.features.has(key)) return wc.features.get(key) ?? null;
   const [slaac] = await wc.store.find(Status, { slug: 'slaac' });
   const id = slaac ? String(slaac.id) : null;
   wc.features.set(key, id);

@@ -11,14 +11,15 @@ import {
   type Predicate,
   type RequestContext,
   type Values,
+  DataKey,
 } from '../../framework';
 import { ObjectPermission, substituteUser } from './object-permission';
 
-const CACHE_KEY = 'users.objectPermissions';
+const CACHE_KEY = new DataKey<Values[]>('users.objectPermissions');
 
 /** The enabled permissions of the caller, given directly or through a group: read once per request. */
 async function permissionsOf(ctx: RequestContext): Promise<Values[]> {
-  const cached = ctx.features.get(CACHE_KEY) as Values[] | undefined;
+  const cached = ctx.features.get(CACHE_KEY);
   if (cached) return cached;
   const user = ctx.user;
   if (!user || !user.isActive) return [];
