@@ -1,4 +1,4 @@
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { countingQueries } from '../store/query-counter';
 import { authenticate } from '../auth/authenticate';
 import type { PermissionEngine } from '../auth/permissions';
@@ -12,8 +12,8 @@ import { TRUE, type Predicate } from '../filterset/predicate';
 import { readJson } from '../http/body';
 import { RequestContext, type FrameworkConfig } from '../http/context';
 import type { Logger } from '../http/logger';
-import { negotiate, type Negotiated } from '../http/negotiation';
-import { send, type Reply } from '../http/respond';
+import { negotiate } from '../http/negotiation';
+import { send } from '../http/respond';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
 import { optionsView } from '../options/options';
@@ -22,58 +22,9 @@ import type { Id } from '../serializer/select';
 import { resolveVersion } from '../versioning/negotiate';
 import { listView, retrieveView } from '../views/read';
 import { bulkDestroyView, bulkUpdateView, createView, destroyView, updateView } from '../views/write';
+import { actionsOf, type ExtraRoute, type Handler, type ModelAction, type Mount, type Negotiator } from './declared-routes';
 
-export interface HandlerArgs {
-  /** Object-level restriction for the method's action (TRUE when unrestricted). */
-  restrict: Predicate;
-  /** Parsed id of a detail route. */
-  id?: Id;
-  /** Reads the JSON body (415/400 on bad input). */
-  body(): unknown;
-  /** The caller's restriction for another model and action (extra actions touching two models). */
-  restrictFor(model: ModelMeta, action: Action): Promise<Predicate>;
-  /** The model of the route (an action shared by several models serves each under its own). */
-  model?: ModelMeta;
-}
-
-export type Handler = (ctx: RequestContext, args: HandlerArgs) => Promise<Reply>;
-
-/** Picks the renderer, response type and requested version of a route from `Accept` and `?format=`. */
-export type Negotiator = (accept: string | undefined, format: string | undefined) => Negotiated;
-
-/** A route outside the model endpoints (`/api/status/`, `/api/users/config/`). */
-export interface ExtraRoute {
-  /** Path under `/api`: `/status/`; file-like paths (`/swagger.json`) have no trailing slash. */
-  path: string;
-  methods: Partial<Record<string, Handler>>;
-  /** `authenticated`: any logged-in user; `staff`: staff users only; `none`: open. */
-  auth: 'authenticated' | 'staff' | 'none';
-  /** Whether the response carries API-Version (Nautobot omits it on some views). */
-  versioned?: boolean;
-  /** Replaces the JSON/HTML negotiation (schema documents, the documentation page). */
-  negotiate?: Negotiator;
-  /** Listed in the OpenAPI document (default true). */
-  documented?: boolean;
-}
-
-/** Plain Express handlers (static files, redirects) answered before any other route. */
-export interface Mount {
-  /** Path prefix under `/api`. */
-  path: string;
-  handlers: RequestHandler[];
-}
-
-/** An extra action on a model (`/api/ipam/prefixes/<id>/available-prefixes/`). */
-export interface ModelAction {
-  /** The one model the action belongs to, or, with `withField`, none. */
-  model?: Function;
-  /** The action belongs to every model declaring a field of this kind (`notes-url`). */
-  withField?: string;
-  path: string;
-  detail: boolean;
-  /** Per method: the permission action it needs on `permissionModel` (default: the model). */
-  methods: Partial<Record<string, { action: Action; handler: Handler; permissionModel?: Function }>>;
-}
+export { actionsOf, type ExtraRoute, type Handler, type HandlerArgs, type ModelAction, type Mount, type Negotiator } from './declared-routes';
 
 export interface Services {
   readonly registry: Registry;
@@ -87,13 +38,6 @@ export interface Services {
   /** Entries of `/api/` besides the applications (`status`, `docs`…). */
   readonly rootEntries?: string[];
   readonly mounts?: Mount[];
-}
-
-/** The extra actions served under a model's endpoint. */
-export function actionsOf(actions: readonly ModelAction[] | undefined, registry: Registry, model: ModelMeta): ModelAction[] {
-  return (actions ?? []).filter((a) =>
-    a.withField ? model.fields.some((f) => f.kind.name === a.withField) : !!a.model && registry.maybeForClass(a.model) === model,
-  );
 }
 
 const METHOD_ACTION: Record<string, Action> = { GET: 'view', HEAD: 'view', POST: 'add', PUT: 'change', PATCH: 'change', DELETE: 'delete' };
