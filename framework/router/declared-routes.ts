@@ -20,6 +20,11 @@ export interface HandlerArgs {
   restrictFor(model: ModelMeta, action: Action): Promise<Predicate>;
   /** The model of the route (an action shared by several models serves each under its own). */
   model?: ModelMeta;
+  /**
+   * Whether the caller could use an unsafe method of this route: the route has it and the
+   * model-level check passes (OPTIONS describes only what the caller may send).
+   */
+  mayUse(method: string): Promise<boolean>;
 }
 
 export type Handler = (ctx: RequestContext, args: HandlerArgs) => Promise<Reply>;
