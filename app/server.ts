@@ -15,7 +15,7 @@ import { addWriteListener } from '../framework';
 import type { Config } from './config';
 import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './database';
 import { enabledPlugins } from './plugins';
-import { extraRoutes, modelActions, openApiSources } from './routes';
+import { extraRoutes, modelActions } from './routes';
 import { documentationRoutes } from '../framework/openapi';
 import type { LoadedPlugin } from '../framework/plugins';
 
@@ -28,7 +28,7 @@ export interface NetinvServer {
   readonly plugins: readonly LoadedPlugin[];
   /** The database, authentication and declared routes the router serves with. */
   readonly services: Services;
-  /** Every route under `/api`: the router, OPTIONS and the browsable API read it. */
+  /** Every route under `/api`: the router, OPTIONS, the browsable API and the OpenAPI document read it. */
   readonly routes: RouteTable;
   /** Sends queued webhook deliveries (started unless NETINV_WEBHOOK_WORKER is false). */
   readonly webhooks: WebhookWorker;
@@ -68,7 +68,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
 
   const actions = modelActions(plugins);
   const apiRoutes = extraRoutes(registry, config, plugins);
-  const docs = documentationRoutes(() => openApiSources(registry, config, plugins));
+  // The documents describe the table below, which lists the documentation routes too: read it lazily.
+  const docs = documentationRoutes(() => ({ registry, table: routes, serverVersion: config.version }));
   const services: Services = {
     registry,
     db,
