@@ -74,6 +74,7 @@ function methodOf(entry: RouteEntry, method: string): RouteMethod | undefined {
 
 function handleRequest(services: PipelineServices, entry: RouteEntry): ExpressHandler {
   const allow = allowHeader(entry);
+  const versionHeader = entry.versioned;
   return async (req, res) => {
     const ctx = new RequestContext(req, res, services.registry, services.db, services.config, services.logger);
     try {
@@ -95,11 +96,11 @@ function handleRequest(services: PipelineServices, entry: RouteEntry): ExpressHa
         mayUse: (method) => mayUse(services, entry, ctx, method),
       });
       if (ctx.renderer === 'html') ctx.allowedMethods = await usableMethods(services, entry, ctx);
-      await send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } });
+      await send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } }, { versionHeader });
     } catch (err) {
       const r = errorToResponse(err, services.config.version);
       if (r.unexpected) ctx.logger.error('unhandled error', { error: String((err as Error)?.stack ?? err), path: req.originalUrl });
-      await send(ctx, { status: r.status, body: r.body, headers: { Allow: allow, ...r.headers } });
+      await send(ctx, { status: r.status, body: r.body, headers: { Allow: allow, ...r.headers } }, { versionHeader });
     }
   };
 }

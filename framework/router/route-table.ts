@@ -42,6 +42,8 @@ export interface RouteEntry {
   /** HTTP Basic credentials are accepted besides tokens and sessions. */
   readonly basicAuth: boolean;
   readonly negotiate: Negotiator;
+  /** Responses carry API-Version. */
+  readonly versioned: boolean;
   /** Listed in the OpenAPI document. */
   readonly documented: boolean;
 }
@@ -101,6 +103,7 @@ function indexEntry(path: string, kind: 'root' | 'app-root' | 'plugins', entries
     auth: 'authenticated',
     basicAuth: false,
     negotiate,
+    versioned: true,
     documented: false,
   };
 }
@@ -118,6 +121,7 @@ function extraEntry(route: ExtraRoute): RouteEntry {
     auth: route.auth,
     basicAuth: false,
     negotiate: route.negotiate ?? negotiate,
+    versioned: route.versioned ?? true,
     documented: route.documented ?? true,
   };
 }
@@ -139,6 +143,7 @@ function modelEntry(model: ModelMeta, kind: 'list' | 'detail'): RouteEntry {
     auth: 'model',
     basicAuth: model.options.basicAuth === true,
     negotiate,
+    versioned: true,
     documented: true,
   };
 }
@@ -161,6 +166,7 @@ function actionEntry(registry: Registry, model: ModelMeta, action: ModelAction):
     auth: 'model',
     basicAuth: false,
     negotiate,
+    versioned: true,
     documented: true,
   };
 }
