@@ -11,7 +11,7 @@ import type { Json, ModelClass } from '../metadata/types';
 import type { Id } from '../serializer/select';
 
 import type { Values } from '../serializer/write-context';
-import type { HandlerArgs, ModelAction } from '../router/api';
+import type { HandlerArgs, ModelAction } from '../router/declared-routes';
 import { visible } from '../views/read';
 import { createObjects, inTransaction, renderInOrder } from '../views/write';
 import { listView, renderByIds, renderOne } from '../views/read';

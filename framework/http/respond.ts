@@ -28,12 +28,18 @@ export function toJson(body: unknown): string {
   return /[\u2028\u2029]/.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
 }
 
-export async function send(ctx: RequestContext, reply: Reply): Promise<void> {
+export interface SendOptions {
+  /** API-Version is sent unless the route opts out (default true). */
+  versionHeader?: boolean;
+}
+
+export async function send(ctx: RequestContext, reply: Reply, options: SendOptions = {}): Promise<void> {
   const res = ctx.res;
   if (res.headersSent) return;
+  const versionHeader = options.versionHeader !== false && ctx.version !== null;
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
   res.setHeader('Vary', 'Accept, Cookie');
-  if (ctx.version) res.setHeader('API-Version', String(ctx.version));
+  if (versionHeader) res.setHeader('API-Version', String(ctx.version));
   for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
   res.status(reply.status);
   if (reply.raw) {
@@ -48,7 +54,7 @@ export async function send(ctx: RequestContext, reply: Reply): Promise<void> {
   }
   if (ctx.renderer === 'html') {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.end(ctx.method === 'HEAD' ? undefined : renderBrowsable(ctx, reply));
+    res.end(ctx.method === 'HEAD' ? undefined : renderBrowsable(ctx, reply, versionHeader));
     return;
   }
   res.setHeader('Content-Type', ctx.contentType);

@@ -1,4 +1,4 @@
-import type { ExtraRoute } from '../router/api';
+import type { ExtraRoute } from '../router/declared-routes';
 import type { LoadedPlugin } from './loader';
 
 /**

@@ -5,6 +5,7 @@
 import 'reflect-metadata';
 import { buildRegistry, defineApp, Field, ForeignKey, Model, BaseModel } from '../../framework';
 import { buildOpenApi, toYaml } from '../../framework/openapi';
+import { buildRouteTable } from '../../framework/router/route-table';
 import { ApiVersion } from '../../framework/versioning/version';
 import { validateOpenApi } from '../helpers/openapi-validator';
 
@@ -30,7 +31,7 @@ class Book extends BaseModel {
 }
 
 const registry = buildRegistry([defineApp('library', [Shelf, Book])]);
-const doc = (v: string) => buildOpenApi({ registry, serverVersion: '9.9.9' }, ApiVersion.of(v));
+const doc = (v: string) => buildOpenApi({ registry, table: buildRouteTable({ registry }), serverVersion: '9.9.9' }, ApiVersion.of(v));
 type Schemas = Record<string, { properties: Record<string, Record<string, unknown>>; required?: string[] }>;
 const schemas = (v: string) => (doc(v).components as { schemas: Schemas }).schemas;
 

@@ -5,7 +5,6 @@
  */
 import { filterSetFor } from '../../framework/filterset/filterset';
 import { templatePath } from '../../framework/openapi';
-import { routeTable } from '../../framework/router/api';
 import { SUPPORTED_VERSIONS } from '../../framework/versioning/version';
 import { EXAMPLE_PLUGIN } from '../factories/plugins';
 import { startApp, type TestApp } from '../helpers/harness';
@@ -49,11 +48,10 @@ describe.each(SUPPORTED_VERSIONS.map((v) => [String(v)]))('API %s', (version) =>
   test('every registered route and method appears, with its filters on lists', () => {
     const doc = documents.get(version) as Doc;
     const missing: string[] = [];
-    for (const entry of routeTable(app.server.services)) {
-      if (entry.kind === 'root' || entry.kind === 'app-root' || entry.kind === 'plugins') continue;
-      if (entry.kind === 'extra' && entry.route?.documented === false) continue;
+    for (const entry of app.server.routes) {
+      if (!entry.documented) continue;
       const item = doc.paths[templatePath(entry.path)];
-      for (const method of Object.keys(entry.dispatch.methods)) {
+      for (const method of Object.keys(entry.methods)) {
         if (method === 'OPTIONS' || method === 'HEAD') continue;
         if (!item?.[method.toLowerCase()]) missing.push(`${method} ${entry.path}`);
       }
