@@ -90,3 +90,5 @@ export { storeDateTime } from './fields/date';
 export type { ExtraRoute, Handler } from './router/api';
 export { definePlugin, type PluginDefinition, type PluginOptions } from './plugins/define';
 export { DataKey, RequestData } from './metadata/request-data';
+// Migrations: dialect-neutral table definitions for a plugin's own schema.
+export { createTable, tableColumn, type ColumnSpec, type TableSpec } from './store/migration-schema';

@@ -5,8 +5,12 @@ import { objectEmitter, orderBy, renderRows, type Plan } from './representation'
 import type { RenderContext } from './render-context';
 import { SelectBuilder, type Id } from './select';
 
+/** Nested-form plans by model, then by version and dialect. */
+const NESTED_PLANS = new WeakMap<ModelMeta, Map<string, Plan>>();
+
 function nestedPlan(model: ModelMeta, rc: RenderContext): Plan {
-  const cache = (model.extra.nestedPlans ??= new Map<string, Plan>()) as Map<string, Plan>;
+  let cache = NESTED_PLANS.get(model);
+  if (!cache) NESTED_PLANS.set(model, (cache = new Map()));
   const key = `${rc.version}:${rc.db.dialect.name}`;
   let plan = cache.get(key);
   if (!plan) {

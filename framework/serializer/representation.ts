@@ -118,9 +118,13 @@ export interface Plan {
   readonly parentFirst: ParentFirstOrder | null;
 }
 
+/** Plans by model, then by form, version and dialect: built on first use, kept beside the frozen registry. */
+const PLANS = new WeakMap<ModelMeta, Map<string, Plan>>();
+
 /** Plans are built once per model, form, version and dialect, then reused. */
 export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, dialect: Dialect): Plan {
-  const cache = (model.extra.plans ??= new Map<string, Plan>()) as Map<string, Plan>;
+  let cache = PLANS.get(model);
+  if (!cache) PLANS.set(model, (cache = new Map()));
   const key = `${brief ? 'b' : 'f'}:${version}:${dialect.name}`;
   let plan = cache.get(key);
   if (!plan) {

@@ -5,6 +5,7 @@ import type { Executor } from '../store/executor';
 import { rowOf } from '../store/objects';
 import { insertRow, insertRowBatches, rowWithValues, updateRows } from '../store/rows';
 import { Store } from '../store/store';
+import { uniqueConstraintColumns } from '../store/unique-constraints';
 import { FieldError, FieldErrorCollector, ValidationError } from '../errors';
 import { pyTypeName } from '../fields/common';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
@@ -237,7 +238,7 @@ export async function saveObject(model: ModelMeta, values: Values, wc: WriteCont
  */
 export function uniqueViolationError(model: ModelMeta, columns: string[] | undefined, constraint: string | undefined): ValidationError | null {
   let cols = columns;
-  if ((!cols || cols.length === 0) && constraint) cols = (model.extra.uniqueConstraints as Map<string, string[]> | undefined)?.get(constraint);
+  if ((!cols || cols.length === 0) && constraint) cols = uniqueConstraintColumns(model, constraint)?.slice();
   if (!cols || cols.length === 0) return null;
   const names = cols.map((c) => model.fields.find((f) => f.column === c)?.name ?? c);
   const [key, message] = uniqueMessage(model, names);
