@@ -2,11 +2,12 @@ import type { Action } from '../auth/types';
 import { Store } from '../store/store';
 import type { Executor } from '../store/executor';
 import { NotFound } from '../errors';
-import { ormFilter } from '../query/attributes';
+import { ormFilter } from '../query/orm';
 import { and, fieldTest, type Predicate } from '../query/predicate';
 import type { RequestContext } from '../http/context';
 import type { Reply } from '../http/respond';
 import type { ModelMeta } from '../metadata/model-meta';
+import type { FieldKind } from '../fields/kind';
 import type { Json, ModelClass } from '../metadata/types';
 import type { Id } from '../serializer/select';
 
@@ -72,7 +73,7 @@ export class ActionRequest {
     const [obj] = await renderByIds(this.ctx, model, [id], this.ctx.db.reader, true);
     if (!obj) return null;
     const out = { ...(obj as Record<string, Json>) };
-    for (const f of model.fields) if (f.kind.name === 'related-count') delete out[f.name];
+    for (const f of model.fields) if (f.kind.annotation) delete out[f.name];
     return out;
   }
 
@@ -104,11 +105,11 @@ type ActionSpecs = Record<string, { detail: boolean } & Partial<Record<'GET' | '
 
 /**
  * Extra routes of a model, as DRF's `@action`: `/api/<app>/<path>/<id>/<name>/` when `detail`.
- * `owner` is the model, or `{ withField }`: every model declaring a field of that kind (the
+ * `owner` is the model, or `{ withField: kind }`: every model declaring a field of that kind (the
  * `notes/` route of each model with `notes_url`). The app passes the result to the server; these
  * are the only hand-written routes.
  */
-export function defineActions(owner: ModelClass | { withField: string }, actions: ActionSpecs): ModelAction[] {
+export function defineActions(owner: ModelClass | { withField: FieldKind }, actions: ActionSpecs): ModelAction[] {
   const cls = typeof owner === 'function' ? owner : null;
   return Object.entries(actions).map(([path, spec]) => {
     const methods: ModelAction['methods'] = {};
@@ -121,7 +122,7 @@ export function defineActions(owner: ModelClass | { withField: string }, actions
         handler: (ctx, args) => method.handler(new ActionRequest(ctx, args, args.model ?? ctx.registry.forClass(cls as ModelClass))),
       };
     }
-    const target = cls ? { model: cls } : { withField: (owner as { withField: string }).withField };
+    const target = cls ? { model: cls } : { withField: (owner as { withField: FieldKind }).withField };
     return { ...target, path, detail: spec.detail, methods };
   });
 }

@@ -45,6 +45,9 @@ export class FieldError extends Error {
   }
 }
 
+/** A malformed filter value: reported as `{param: [message]}` with 400. */
+export class FilterValueError extends Error {}
+
 abstract class DetailError extends ApiError {
   constructor(readonly detail: string) {
     super(detail);

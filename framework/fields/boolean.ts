@@ -1,6 +1,6 @@
 import { FieldError } from '../errors';
 import type { FieldOptions } from '../metadata/types';
-import { applyColumn, baseInfo, inList, rejectNull } from './common';
+import { applyColumn, baseInfo, rejectNull } from './common';
 import type { FieldKind } from './kind';
 
 const TRUE = new Set(['t', 'T', 'y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON', '1', 1, true]);
@@ -32,6 +32,9 @@ export function toBoolean(raw: unknown): boolean | null {
 
 export const booleanKind: FieldKind = {
   name: 'boolean',
+  filterType: 'boolean',
+  // Django's NullBooleanSelect: a repeated parameter is decided by its last value.
+  filterMultiple: 'last',
   decorate(proto, property, options: FieldOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: Boolean, nullable: options.nullable ?? false });
   },
@@ -48,10 +51,7 @@ export const booleanKind: FieldKind = {
   store: (field, value) => ({ [field.column as string]: value }),
   lookups: () => [''],
   filterValue: (_f, raw) => booleanFilterValue(raw),
-  compare(_f, expr, lookup, values, params) {
-    if (lookup === 'isnull') return values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`;
-    return inList(expr, values, params);
-  },
+  comparison: 'identity',
   info: (field) => baseInfo(field, 'boolean'),
   schema: (field) => ({ type: 'boolean', ...(field.nullable ? { nullable: true } : {}) }),
 };

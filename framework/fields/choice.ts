@@ -1,7 +1,7 @@
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { FieldOptions, Json } from '../metadata/types';
-import { applyColumn, baseInfo, compareIdentity, pyRepr } from './common';
+import { applyColumn, baseInfo, pyRepr } from './common';
 import { FilterValueError, type FieldKind } from './kind';
 
 export type ChoiceKey = string | number;
@@ -112,7 +112,8 @@ export const choiceKind: FieldKind = {
     if (match === undefined) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
     return match;
   },
-  compare: (_field, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),
+  filterChoices: (field) => opts(field).choices.values,
+  comparison: 'identity',
   info(field) {
     const info = baseInfo(field, opts(field).plain ? 'choice' : 'field');
     if (!field.readOnly) {

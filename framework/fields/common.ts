@@ -1,13 +1,10 @@
 import { Column } from 'typeorm';
 import type { ColumnOptions } from 'typeorm';
-import { escapeLike, type Dialect } from '../store/dialect/types';
-import type { Params } from '../store/params';
-import { CommonRegex } from '../filterset/regex';
+import { CommonRegex } from '../query/regex';
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { Emitter, SelectScope } from '../serializer/select';
 import type { FieldInfo } from './kind';
-import { FilterValueError } from './kind';
 
 export const STRING_LOOKUPS = ['', 'n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 're', 'nre', 'ire', 'nire'] as const;
 export const NUMERIC_LOOKUPS = ['', 'n', 'lt', 'lte', 'gt', 'gte'] as const;
@@ -22,12 +19,6 @@ export function applyColumn(proto: object, property: string, options: ColumnOpti
 export function textReader(field: FieldMeta, scope: SelectScope): Emitter {
   const i = scope.column(field.column as string);
   return (row) => (row[i] ?? null) as string | null;
-}
-
-/** `isnull`, or equality with any of the values: the lookups of plain identifier columns. */
-export function compareIdentity(expr: string, lookup: string, values: unknown[], params: Params): string {
-  if (lookup === 'isnull') return values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`;
-  return inList(expr, values, params);
 }
 
 export function isBlankInput(value: unknown): boolean {
@@ -47,71 +38,6 @@ export function baseInfo(field: FieldMeta, type: string): FieldInfo {
   return info;
 }
 
-function or(parts: string[]): string {
-  if (parts.length === 0) return '1=0';
-  return parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
-}
-
-/** `expr IN (...)`, with NULL handled as IS NULL. */
-export function inList(expr: string, values: unknown[], params: Params): string {
-  const nonNull = values.filter((v) => v !== null);
-  const parts: string[] = [];
-  if (nonNull.length === 1) parts.push(`${expr} = ${params.add(nonNull[0])}`);
-  else if (nonNull.length > 1) parts.push(`${expr} IN (${params.list(nonNull)})`);
-  if (nonNull.length !== values.length) parts.push(`${expr} IS NULL`);
-  return or(parts);
-}
-
-const ORDER_OPS: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
-
-/** Lookups of ordered scalar kinds: exact, in, lt, lte, gt, gte, isnull. */
-export function compareScalar(expr: string, lookup: string, values: unknown[], params: Params): string {
-  if (lookup === 'exact' || lookup === 'in') return inList(expr, values, params);
-  if (lookup === 'isnull') return values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`;
-  const op = ORDER_OPS[lookup];
-  if (op) return or(values.map((v) => `${expr} ${op} ${params.add(v)}`));
-  throw new FilterValueError(`Unsupported lookup ${lookup}`);
-}
-
-/** Lookups of textual kinds; the i-forms fold case with the database's Unicode lower(). */
-export function compareText(dialect: Dialect, expr: string, lookup: string, values: unknown[], params: Params): string {
-  const lower = dialect.lower;
-  const like = (pattern: (v: string) => string, ci: boolean) =>
-    or(values.map((v) => {
-      const p = params.add(pattern(escapeLike(String(v))));
-      return ci ? dialect.like(lower(expr), lower(p)) : dialect.like(expr, p);
-    }));
-  switch (lookup) {
-    case 'exact':
-    case 'in':
-      return inList(expr, values, params);
-    case 'iexact':
-      return or(values.map((v) => (v === null ? `${expr} IS NULL` : `${lower(expr)} = ${lower(params.add(v))}`)));
-    case 'contains':
-      return like((v) => `%${v}%`, false);
-    case 'icontains':
-      return like((v) => `%${v}%`, true);
-    case 'startswith':
-      return like((v) => `${v}%`, false);
-    case 'istartswith':
-      return like((v) => `${v}%`, true);
-    case 'endswith':
-      return like((v) => `%${v}`, false);
-    case 'iendswith':
-      return like((v) => `%${v}`, true);
-    case 'regex':
-    case 'iregex': {
-      const ci = lookup === 'iregex';
-      return or(values.map((v) => {
-        const pattern = (v instanceof CommonRegex ? v : CommonRegex.parse(String(v))).render(dialect.regexSyntax, ci);
-        return dialect.regex(expr, params.add(dialect.regexValue(pattern, ci)), ci);
-      }));
-    }
-    default:
-      return compareScalar(expr, lookup, values, params);
-  }
-}
-
 /** True for lookups whose value is a regular expression. */
 export function isRegexLookup(lookup: string): boolean {
   return lookup === 'regex' || lookup === 'iregex';
@@ -119,7 +45,7 @@ export function isRegexLookup(lookup: string): boolean {
 
 /**
  * Text filter values: any string. Regular expressions are parsed into the common subset every
- * database evaluates alike (framework/filterset/regex.ts); anything else is a 400 before SQL.
+ * database evaluates alike (framework/query/regex.ts); anything else is a 400 before SQL.
  */
 export function textFilterValue(raw: string, lookup: string): string | CommonRegex {
   if (isRegexLookup(lookup)) return CommonRegex.parse(raw);

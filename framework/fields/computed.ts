@@ -113,6 +113,7 @@ export function computedShown(field: FieldMeta, rc: Pick<RenderContext, 'query' 
 
 export const computedKind: FieldKind & ResolvingKind = {
   name: 'computed',
+  databaseForm: 'omitted',
   decorate() {
     /* no column */
   },

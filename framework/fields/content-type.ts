@@ -2,7 +2,7 @@ import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions } from '../metadata/types';
-import { applyColumn, baseInfo, compareIdentity, rejectNull, textReader } from './common';
+import { applyColumn, baseInfo, rejectNull, textReader } from './common';
 import { FilterValueError, type FieldInfo, type FieldKind } from './kind';
 
 export interface ContentTypeOptions extends FieldOptions {
@@ -69,7 +69,7 @@ export const contentTypeKind: FieldKind & ResolvingKind = {
     }
     return raw;
   },
-  compare: (_field, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),
+  comparison: 'identity',
   info(field) {
     const info: FieldInfo = baseInfo(field, 'field');
     if (!field.readOnly) info.choices = resolved(field).choices.map((c) => ({ ...c }));

@@ -31,6 +31,8 @@ export function allowedLabels(field: FieldMeta): string[] {
  */
 export const contentTypesKind: FieldKind & ResolvingKind = {
   name: 'content-types',
+  // A repeated content type means "applies to all of them" (Nautobot's AND semantics).
+  filterMultiple: 'and',
   decorate(proto, property, options: ContentTypesOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: 'text', nullable: false });
     if (options.required !== false) ArrayNotEmpty({ message: 'This list may not be empty.' })(proto, property);
@@ -74,11 +76,7 @@ export const contentTypesKind: FieldKind & ResolvingKind = {
     }
     return raw;
   },
-  compare(_field, expr, _lookup, values, params) {
-    // A repeated content type means "applies to all of them" (Nautobot's AND semantics).
-    const parts = values.map((v) => containsLabel(expr, String(v), params));
-    return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`;
-  },
+  comparison: 'content-types',
   info: (field) => baseInfo(field, 'field'),
   schema: (field) => ({ type: 'array', items: { type: 'string', enum: allowedLabels(field) } }),
 };

@@ -41,6 +41,8 @@ function asObject(value: Json | undefined): JsonObject {
 
 export const customFieldsKind: FieldKind & ResolvingKind = {
   name: 'custom-fields',
+  // Keyed by custom field name, as the representation has them.
+  databaseForm: 'rendered',
   decorate(proto, property) {
     applyColumn(proto, property, { name: CUSTOM_FIELD_DATA, type: 'text', nullable: false });
   },

@@ -2,7 +2,7 @@ import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { FieldOptions } from '../metadata/types';
 import type { Values, WriteContext } from '../serializer/write-context';
-import { applyColumn, baseInfo, compareScalar, NUMERIC_LOOKUPS, rejectNull } from './common';
+import { applyColumn, baseInfo, NUMERIC_LOOKUPS, rejectNull } from './common';
 import { FilterValueError, type FieldKind } from './kind';
 
 export interface DateOptions extends FieldOptions {
@@ -85,6 +85,7 @@ function auto(field: FieldMeta, values: Values, wc: WriteContext, now: () => unk
 
 export const dateKind: FieldKind = {
   name: 'date',
+  filterType: 'date',
   decorate(proto, property, options: DateOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: 'date', nullable: options.nullable ?? false });
   },
@@ -109,13 +110,14 @@ export const dateKind: FieldKind = {
     if (!d) throw new FilterValueError('Enter a valid date.');
     return d;
   },
-  compare: (_f, expr, lookup, values, params) => compareScalar(expr, lookup, values, params),
+  comparison: 'scalar',
   info: (field) => baseInfo(field, 'date'),
   schema: (field) => ({ type: 'string', format: 'date', ...(field.nullable ? { nullable: true } : {}) }),
 };
 
 export const dateTimeKind: FieldKind = {
   name: 'datetime',
+  filterType: 'date-time',
   decorate(proto, property, options: DateOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: Date, precision: 3, nullable: options.nullable ?? false });
   },
@@ -144,7 +146,7 @@ export const dateTimeKind: FieldKind = {
     if (!d) throw new FilterValueError('Enter a valid date/time.');
     return storeDateTime(d);
   },
-  compare: (_f, expr, lookup, values, params) => compareScalar(expr, lookup, values, params),
+  comparison: 'scalar',
   info: (field) => baseInfo(field, 'datetime'),
   schema: (field) => ({ type: 'string', format: 'date-time', ...(field.nullable ? { nullable: true } : {}) }),
 };

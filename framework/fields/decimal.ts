@@ -1,7 +1,7 @@
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { FieldOptions } from '../metadata/types';
-import { applyColumn, baseInfo, compareScalar, NUMERIC_LOOKUPS, rejectNull } from './common';
+import { applyColumn, baseInfo, NUMERIC_LOOKUPS, rejectNull } from './common';
 import { FilterValueError, type FieldKind } from './kind';
 
 export interface DecimalOptions extends FieldOptions {
@@ -23,6 +23,7 @@ function format(field: FieldMeta, raw: unknown): string | null {
 
 export const decimalKind: FieldKind = {
   name: 'decimal',
+  filterType: 'number',
   decorate(proto, property, options: DecimalOptions) {
     applyColumn(proto, property, {
       name: options.column ?? property,
@@ -62,7 +63,7 @@ export const decimalKind: FieldKind = {
     if (!/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(t)) throw new FilterValueError('Enter a number.');
     return Number(t);
   },
-  compare: (_f, expr, lookup, values, params) => compareScalar(expr, lookup, values, params),
+  comparison: 'scalar',
   info: (field) => baseInfo(field, 'decimal'),
   schema: (field) => ({ type: 'string', format: 'decimal', pattern: `^-?\\d{0,${opts(field).digits - opts(field).places}}(?:\\.\\d{0,${opts(field).places}})?$`, ...(field.nullable ? { nullable: true } : {}) }),
 };

@@ -13,6 +13,7 @@ export interface FirstOfOptions extends FieldOptions {
 
 export const firstOfKind: FieldKind = {
   name: 'first-of',
+  databaseForm: 'omitted',
   decorate() {
     /* no column: read through the fields it names */
   },

@@ -5,7 +5,7 @@ import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
 import { objectEmitter } from '../serializer/representation';
 import { matchAttributes, resolveRelated } from '../serializer/related';
 import { FieldError } from '../errors';
-import { baseInfo, inList } from './common';
+import { baseInfo } from './common';
 import type { FieldKind, FieldInfo } from './kind';
 import { FilterValueError } from './kind';
 import { canonicalUuid } from './uuid';
@@ -61,6 +61,7 @@ export function parseId(target: ModelMeta, raw: unknown): string | number | null
 
 export const foreignKeyKind: FieldKind & ResolvingKind = {
   name: 'foreign-key',
+  relation: 'foreign-key',
   decorate(proto, property, options: ForeignKeyOptions) {
     ManyToOne(options.target as () => Function, {
       nullable: options.nullable ?? false,
@@ -105,10 +106,7 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
     if (id === null) throw new FilterValueError(`“${raw}” is not a valid UUID.`);
     return id;
   },
-  compare(_field, expr, lookup, values, params) {
-    if (lookup === 'isnull') return values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`;
-    return inList(expr, values, params);
-  },
+  comparison: 'identity',
   info(field, ic) {
     const info: FieldInfo = baseInfo(field, 'nested object');
     info.children = ic.nestedInfo(field);

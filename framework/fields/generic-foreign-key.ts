@@ -10,7 +10,7 @@ import { objectEmitter } from '../serializer/representation';
 import type { RenderContext } from '../serializer/render-context';
 import { SelectBuilder, type Id } from '../serializer/select';
 import type { ApiVersion } from '../versioning/version';
-import { applyColumn, baseInfo, compareIdentity, rejectNull, textReader } from './common';
+import { applyColumn, baseInfo, rejectNull, textReader } from './common';
 import { parseId } from './foreign-key';
 import { canonicalUuid } from './uuid';
 import { FilterValueError, type FieldKind } from './kind';
@@ -85,7 +85,7 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
     if (!typesOf(field).includes(raw)) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
     return raw;
   },
-  compare: (_f, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),
+  comparison: 'identity',
   info(field) {
     const info = baseInfo(field, 'field');
     info.choices = typesOf(field).map((label) => ({ value: label, display: label.replace('.', ' | ') }));
@@ -97,6 +97,7 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
 /** `<name>_id`: the target's UUID or null. */
 export const genericIdKind: FieldKind = {
   name: 'generic-id',
+  filterType: 'uuid',
   decorate(proto, property, options: FieldOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: 'uuid', nullable: true });
   },
@@ -118,7 +119,7 @@ export const genericIdKind: FieldKind = {
     if (!id) throw new FilterValueError('Enter a valid UUID.');
     return id;
   },
-  compare: (_f, expr, lookup, values, params) => compareIdentity(expr, lookup, values, params),
+  comparison: 'identity',
   info: (field) => baseInfo(field, 'string'),
   schema: () => ({ type: 'string', format: 'uuid', nullable: true }),
 };
@@ -180,6 +181,9 @@ function targetLoader(field: FieldMeta, typeIndex: number, idIndex: number, vers
 /** `<name>`: the target object in nested form, or null. */
 export const genericObjectKind: FieldKind = {
   name: 'generic-object',
+  relation: 'generic',
+  nestedForm: false,
+  databaseForm: 'omitted',
   decorate() {
     /* no column: shown from the two stored ones */
   },

@@ -1,6 +1,6 @@
 import type { FieldOptions } from '../metadata/types';
 import type { Values } from '../serializer/write-context';
-import { applyColumn, compareText } from './common';
+import { applyColumn } from './common';
 import type { FieldKind } from './kind';
 
 export interface HiddenOptions extends FieldOptions {
@@ -34,6 +34,6 @@ export const hiddenKind: FieldKind = {
     const derive = field.opts<HiddenOptions>().derive;
     if (derive) values[field.name] = derive(values);
   },
-  compare: (_f, expr, lookup, values, params) => compareText(params.dialect, expr, lookup, values, params),
+  comparison: 'text',
   info: () => ({ type: 'string', required: false, read_only: true, label: '' }),
 };

@@ -65,12 +65,7 @@ export const integerArrayKind: FieldKind = {
     if (!/^[-+]?\d+$/.test(t) || !Number.isSafeInteger(Number(t))) throw new FilterValueError('Enter a whole number.');
     return Number(t);
   },
-  compare(field, expr, lookup, values, params) {
-    if (lookup !== 'contains') throw new FieldError(`Unsupported lookup '${lookup}' for ${field.name}`);
-    const bind = (v: unknown) => params.add(v);
-    const parts = values.map((v) => params.dialect.jsonListHasNumber(expr, Number(v), bind));
-    return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`;
-  },
+  comparison: 'integer-list',
   info(field) {
     const o = opts(field.options);
     const child: FieldInfo = { type: 'integer', required: true, read_only: false, label: '' };

@@ -1,5 +1,5 @@
 import { PrimaryGeneratedColumn } from 'typeorm';
-import { baseInfo, compareScalar } from './common';
+import { baseInfo } from './common';
 import { integerFilterValue } from './integer';
 import type { FieldKind } from './kind';
 
@@ -9,6 +9,8 @@ import type { FieldKind } from './kind';
  */
 export const integerPkKind: FieldKind = {
   name: 'integer-pk',
+  autoIncrement: true,
+  filterType: 'integer',
   decorate(proto, property, options: { column?: string }) {
     PrimaryGeneratedColumn('increment', { name: options.column ?? property })(proto, property);
   },
@@ -24,7 +26,7 @@ export const integerPkKind: FieldKind = {
   store: (field, value) => ({ [field.column as string]: value }),
   lookups: () => ['', 'n'],
   filterValue: (_field, raw) => integerFilterValue(raw),
-  compare: (_field, expr, lookup, values, params) => compareScalar(expr, lookup, values, params),
+  comparison: 'scalar',
   info: (field) => baseInfo(field, 'integer'),
   schema: () => ({ type: 'integer', readOnly: true }),
 };

@@ -1,7 +1,7 @@
 import { Max, Min } from 'class-validator';
 import { FieldError } from '../errors';
 import type { FieldOptions } from '../metadata/types';
-import { applyColumn, baseInfo, compareScalar, NUMERIC_LOOKUPS, rejectNull } from './common';
+import { applyColumn, baseInfo, NUMERIC_LOOKUPS, rejectNull } from './common';
 import { FilterValueError, type FieldInfo, type FieldKind } from './kind';
 
 export interface IntegerOptions extends FieldOptions {
@@ -33,6 +33,7 @@ export function integerFilterValue(raw: string): number {
 
 export const integerKind: FieldKind = {
   name: 'integer',
+  filterType: 'integer',
   decorate(proto, property, options: IntegerOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: options.big ? 'bigint' : 'integer', nullable: options.nullable ?? false });
     if (options.min !== undefined) Min(options.min, { message: `Ensure this value is greater than or equal to ${options.min}.` })(proto, property);
@@ -58,7 +59,7 @@ export const integerKind: FieldKind = {
   store: (field, value) => ({ [field.column as string]: value }),
   lookups: () => NUMERIC_LOOKUPS,
   filterValue: (_f, raw) => integerFilterValue(raw),
-  compare: (_f, expr, lookup, values, params) => compareScalar(expr, lookup, values, params),
+  comparison: 'scalar',
   info(field) {
     const o = field.opts<IntegerOptions>();
     const info: FieldInfo = baseInfo(field, 'integer');

@@ -1,6 +1,6 @@
 import { FieldError } from '../errors';
 import type { FieldOptions, Json } from '../metadata/types';
-import { applyColumn, baseInfo, compareText, rejectNull } from './common';
+import { applyColumn, baseInfo, rejectNull } from './common';
 import type { FieldKind } from './kind';
 
 export interface JsonOptions extends FieldOptions {
@@ -42,7 +42,7 @@ export const jsonKind: FieldKind = {
   load: (field, row) => parseJsonColumn(row[field.column as string]),
   store: (field, value) => ({ [field.column as string]: value === null || value === undefined ? null : JSON.stringify(value) }),
   // No generated filters; named filters may test for null or search the stored text.
-  compare: (_field, expr, lookup, values, params) => compareText(params.dialect, expr, lookup, values, params),
+  comparison: 'text',
   info: (field) => baseInfo(field, 'field'),
   schema: (field) => ({ ...(field.nullable ? { nullable: true } : {}) }),
 };

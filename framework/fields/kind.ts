@@ -4,7 +4,6 @@ import type { ApiVersion } from '../versioning/version';
 import type { Json } from '../metadata/types';
 import type { SelectScope, PlanMode, Emitter } from '../serializer/select';
 import type { WriteContext } from '../serializer/write-context';
-import type { Params } from '../store/params';
 import type { Dialect } from '../store/dialect/types';
 import type { ObjectRow } from '../store/executor';
 
@@ -52,8 +51,61 @@ export interface InfoContext {
  * One field kind: every facet of it in one object (storage, reading, writing, filtering,
  * OPTIONS and OpenAPI). A new kind is one file under framework/fields/.
  */
+/**
+ * How a field refers to rows of its target model: through its own column (`foreign-key`), a
+ * link table (`many-to-many`), or a pair of type and id columns of its model (`generic`).
+ */
+export type RelationStyle = 'foreign-key' | 'many-to-many' | 'generic';
+
+/** Value type of a filter parameter, as the OpenAPI document states it. */
+export type FilterValueType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'date-time' | 'uuid';
+
+/** How repeated values of a filter parameter combine: any of them, all of them, or the last one alone. */
+export type FilterMultiple = 'or' | 'and' | 'last';
+
+/**
+ * How filter values compare with a field, as data (framework/store/comparisons/ holds the SQL):
+ * - `identity`: equality with any of the values, or `isnull`;
+ * - `equality`: equality with any of the values, whatever the lookup;
+ * - `scalar`: ordered values: `exact`, `in`, `lt`, `lte`, `gt`, `gte`, `isnull`;
+ * - `text`: the scalar lookups and the text ones (`icontains`, `istartswith`, `regex`…);
+ * - `uuid`: as `text`, pattern lookups on the id's text form;
+ * - `links`: the object is linked to every value (link table); `isnull`: to none;
+ * - `network`: containment and equality of networks over the stored columns, prefix length,
+ *   family, and text lookups on the canonical text;
+ * - `integer-list`: a stored list of integers `contains` every value;
+ * - `content-types`: a stored list of content-type labels holds every value.
+ */
+export type Comparison = 'identity' | 'equality' | 'scalar' | 'text' | 'uuid' | 'links' | 'network' | 'integer-list' | 'content-types';
+
+/** How the database form (a change record's `object_data`) shows a field, when not as its value. */
+export type DatabaseFormRule = 'omitted' | 'rendered';
+
+/**
+ * One field kind: every facet of it in one object (storage, reading, writing, filtering,
+ * OPTIONS and OpenAPI). A new kind is one file under framework/fields/. The rest of the framework
+ * decides by the capabilities declared here, never by `name`, which only identifies the kind in
+ * messages and documentation.
+ */
 export interface FieldKind {
+  /** Identifies the kind in messages and generated documentation. */
   readonly name: string;
+
+  // -- capabilities ----------------------------------------------------------------------------
+  /** The field refers to rows of `field.target`; relations are walked backwards from the target. */
+  readonly relation?: RelationStyle;
+  /** Points a row at its parent in its own model's tree: the model keeps tree paths (subtree filters). */
+  readonly treeParent?: true;
+  /** The database numbers the column on insert (auto-increment integer primary keys). */
+  readonly autoIncrement?: true;
+  /** `afterWrite` runs on every save, also when the field was not written (tree paths follow the sort field). */
+  readonly afterEverySave?: true;
+  /** A per-query aggregate (counts): absent from objects embedded in others and from their description. */
+  readonly annotation?: true;
+  /** Absent from the nested form other objects embed: the brief schema leaves it out. */
+  readonly nestedForm?: false;
+  /** How the database form shows the field; by default its stored value under its name. */
+  readonly databaseForm?: DatabaseFormRule;
   /** Applies the matching TypeORM (and class-validator) decorators to the property. */
   decorate(proto: object, property: string, options: object): void;
   /** Physical column holding the value, or null (many-to-many, counts, computed). */
@@ -92,14 +144,25 @@ export interface FieldKind {
   // -- filtering -------------------------------------------------------------------------------
   /** Generated REST lookup suffixes ('' is the plain filter). */
   lookups?(field: FieldMeta): readonly string[];
-  /** Fixed values the field's filters accept (content types), for descriptions; choice fields use their set. */
+  /** Fixed values the field's filters accept (choices, content types), for descriptions. */
   filterChoices?(field: FieldMeta): ReadonlyArray<string | number>;
+  /** Type of the parsed filter values, for OpenAPI (default `string`); integer natural keys compare as integers. */
+  readonly filterType?: FilterValueType;
+  /** How repeated values of the field's filters combine (default `or`). */
+  readonly filterMultiple?: FilterMultiple;
+  /**
+   * Relation filters (`<name>`) match only this attribute of the target, never its id, and there
+   * is no `<name>_id` filter (Nautobot's StatusFilter matches slugs).
+   */
+  readonly naturalFilterKey?: string;
+  /** Stored columns that Django-style keys may name directly (a network field's `network` or `host`). */
+  namedColumns?(field: FieldMeta): readonly string[];
+  /** Keys and values the field contributes to the database form in place of its own value (network columns). */
+  databaseColumns?(field: FieldMeta, value: unknown): Record<string, Json>;
   /** Parses one REST filter value; throws FilterValueError. */
   filterValue?(field: FieldMeta, raw: string, lookup: string): unknown;
-  /** SQL for `<column> <lookup> <values>`; values are already parsed. */
-  compare?(field: FieldMeta, expr: string, lookup: string, values: unknown[], params: Params): string;
-  /** As `compare`, for kinds stored over several columns; `col` gives a column's qualified name. */
-  compareRow?(field: FieldMeta, col: (column: string) => string, lookup: string, values: unknown[], params: Params): string;
+  /** How parsed filter values compare with the field; without it the field cannot be filtered. */
+  readonly comparison?: Comparison;
   /** Query parameters the field reads while rendering (`exclude`): not filters on its model's endpoint. */
   queryParams?(field: FieldMeta): readonly string[];
 
@@ -113,5 +176,4 @@ export interface FieldKind {
   schema?(field: FieldMeta, mode: SchemaMode, sc: SchemaContext): OpenApiSchema;
 }
 
-/** A malformed filter value: reported as `{param: [message]}` with 400. */
-export class FilterValueError extends Error {}
+export { FilterValueError } from '../errors';

@@ -1,6 +1,6 @@
 import { FieldError } from '../errors';
 import type { FieldOptions } from '../metadata/types';
-import { applyColumn, baseInfo, compareText, rejectNull, STRING_LOOKUPS, textFilterValue } from './common';
+import { applyColumn, baseInfo, rejectNull, STRING_LOOKUPS, textFilterValue } from './common';
 import type { FieldInfo, FieldKind } from './kind';
 
 /** Longest text accepted, as Nautobot's MACAddressCharField (max_length 18). */
@@ -73,7 +73,7 @@ export const macAddressKind: FieldKind = {
     if (lookup === 'exact') return normaliseMac(raw) ?? raw;
     return textFilterValue(raw, lookup);
   },
-  compare: (_field, expr, lookup, values, params) => compareText(params.dialect, expr, lookup, values, params),
+  comparison: 'text',
   info(field) {
     const info: FieldInfo = baseInfo(field, 'string');
     info.max_length = MAX_LENGTH;

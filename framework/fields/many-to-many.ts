@@ -124,6 +124,7 @@ async function parseSlugs(target: ModelMeta, slugField: string, input: unknown[]
 
 export const manyToManyKind: FieldKind & ResolvingKind = {
   name: 'many-to-many',
+  relation: 'many-to-many',
   decorate(proto, property, options: ManyToManyOptions) {
     if (options.target) TypeormManyToMany(options.target as () => Function)(proto, property);
   },
@@ -251,20 +252,8 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
     if (id === null) throw new FilterValueError(`“${raw}” is not a valid UUID.`);
     return id;
   },
-  compare(field, expr, lookup, values, params) {
-    // expr is the owner's primary key; every value must be linked (tags AND semantics).
-    const link = linkOf(field);
-    const q = params.dialect.quote;
-    const disc = link.discriminator ? ` AND ${q('lk')}.${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}` : '';
-    const exists = (v: unknown) =>
-      `EXISTS (SELECT 1 FROM ${q(link.table)} ${q('lk')} WHERE ${q('lk')}.${q(link.owner)} = ${expr}${disc} AND ${q('lk')}.${q(link.target)} = ${params.add(v)})`;
-    if (lookup === 'isnull') {
-      const any = `EXISTS (SELECT 1 FROM ${q(link.table)} ${q('lk')} WHERE ${q('lk')}.${q(link.owner)} = ${expr}${disc})`;
-      return values[0] ? `NOT ${any}` : any;
-    }
-    const parts = values.map(exists);
-    return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`;
-  },
+  // Every value must be linked (tags: AND semantics).
+  comparison: 'links',
   info(field, ic) {
     const info: FieldInfo = baseInfo(field, 'field');
     if (opts(field).slugField) return info;

@@ -1,12 +1,11 @@
 import { Index } from 'typeorm';
 import { FieldError } from '../errors';
-import type { Params } from '../store/params';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { FieldOptions } from '../metadata/types';
 import {
-  BITS, fromHex, hostText, IPParseError, makeNetwork, networkText, parseNetwork, toHex, type Family, type IPNetwork,
+  BITS, formatAddress, fromHex, hostText, IPParseError, makeNetwork, networkText, parseNetwork, toHex, type Family, type IPNetwork,
 } from '../network/ip';
-import { applyColumn, baseInfo, compareText, inList, textFilterValue } from './common';
+import { applyColumn, baseInfo, textFilterValue } from './common';
 import { FilterValueError, type FieldKind } from './kind';
 import { integerFilterValue } from './integer';
 
@@ -44,9 +43,10 @@ export const NETWORK_LOOKUPS = [
 ] as const;
 
 /** ORM-only lookups on the prefix length (named filters such as `mask_length__gte`). */
-const LENGTH_LOOKUPS: Record<string, string> = { mask_length: '=', mask_length_gte: '>=', mask_length_lte: '<=' };
+export const LENGTH_LOOKUPS: ReadonlySet<string> = new Set(['mask_length', 'mask_length_gte', 'mask_length_lte']);
 
-const NET_LOOKUPS = new Set<string>(NETWORK_LOOKUPS.filter((l) => l.startsWith('net_')));
+/** Lookups comparing networks (containment, equality, hosts). */
+export const NET_LOOKUPS: ReadonlySet<string> = new Set<string>(NETWORK_LOOKUPS.filter((l) => l.startsWith('net_')));
 
 export function filterNetwork(raw: string): IPNetwork {
   try {
@@ -55,41 +55,6 @@ export function filterNetwork(raw: string): IPNetwork {
     if (err instanceof IPParseError) throw new FilterValueError(err.message);
     throw err;
   }
-}
-
-/** Rows of a network column set `col` relative to network `n` (always guarded by family). */
-export function networkCondition(col: (name: string) => string, role: NetworkRole, lookup: string, n: IPNetwork, params: Params): string {
-  const fam = `${col(FAMILY_COLUMN)} = ${params.add(n.family)}`;
-  const addr = col(addressColumn(role));
-  const bcast = col(BROADCAST_COLUMN);
-  const len = col(LENGTH_COLUMN);
-  const F = () => params.add(toHex(n.first));
-  const L = () => params.add(toHex(n.last));
-  const P = () => params.add(n.length);
-  switch (lookup) {
-    case 'net_equals':
-      return `(${fam} AND ${len} = ${P()} AND ${addr} = ${F()})`;
-    case 'net_contained':
-      return `(${fam} AND ${len} > ${P()} AND ${addr} >= ${F()} AND ${addr} <= ${L()})`;
-    case 'net_contained_or_equal':
-      return `(${fam} AND ${len} >= ${P()} AND ${addr} >= ${F()} AND ${addr} <= ${L()})`;
-    case 'net_contains':
-      return `(${fam} AND ${len} < ${P()} AND ${addr} <= ${F()} AND ${bcast} >= ${F()})`;
-    case 'net_contains_or_equals':
-      return `(${fam} AND ${len} <= ${P()} AND ${addr} <= ${F()} AND ${bcast} >= ${F()})`;
-    case 'net_host':
-      return `(${fam} AND ${addr} = ${params.add(toHex(n.host))})`;
-    case 'net_host_contained':
-    case 'net_in':
-      return `(${fam} AND ${addr} >= ${F()} AND ${addr} <= ${L()})`;
-    default:
-      throw new FilterValueError(`Unsupported lookup ${lookup}`);
-  }
-}
-
-function orJoin(parts: string[]): string {
-  if (parts.length === 0) return '1=0';
-  return parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
 }
 
 export const networkKind: FieldKind = {
@@ -147,24 +112,27 @@ export const networkKind: FieldKind = {
     };
   },
   lookups: () => NETWORK_LOOKUPS,
+  // Nautobot's permission constraints name the stored address column of IPAM models.
+  namedColumns: (field) => [addressColumn(opts(field).role)],
+  // As Nautobot stores them: the address (`network` or `host`), `broadcast` and `prefix_length`.
+  databaseColumns(field, value) {
+    const role = opts(field).role;
+    const n = value as IPNetwork | null | undefined;
+    const address = addressColumn(role);
+    if (!n) return { [address]: null, broadcast: null, prefix_length: null };
+    return {
+      [address]: formatAddress(n.family, role === 'host' ? n.host : n.first),
+      broadcast: formatAddress(n.family, n.last),
+      prefix_length: n.length,
+    };
+  },
   filterValue(_field, raw, lookup) {
     if (NET_LOOKUPS.has(lookup)) return filterNetwork(raw);
-    if (LENGTH_LOOKUPS[lookup]) return integerFilterValue(raw);
+    if (LENGTH_LOOKUPS.has(lookup)) return integerFilterValue(raw);
     if (lookup === 'family') return ipFamilyKind.filterValue?.(_field, raw, lookup);
     return textFilterValue(raw, lookup);
   },
-  compareRow(field, col, lookup, values, params) {
-    const role = opts(field).role;
-    if (NET_LOOKUPS.has(lookup)) {
-      return orJoin(values.map((v) => networkCondition(col, role, lookup, v as IPNetwork, params)));
-    }
-    const lengthOp = LENGTH_LOOKUPS[lookup];
-    if (lengthOp) return orJoin(values.map((v) => `${col(LENGTH_COLUMN)} ${lengthOp} ${params.add(v)}`));
-    if (lookup === 'family') return inList(col(FAMILY_COLUMN), values, params);
-    const text = col(field.name);
-    if (lookup === 'exact' || lookup === 'in') return inList(text, values, params);
-    return compareText(params.dialect, text, lookup, values, params);
-  },
+  comparison: 'network',
   info: (field) => baseInfo(field, 'string'),
   schema: () => ({ type: 'string' }),
 };
@@ -177,6 +145,8 @@ export function rowNetwork(family: number, addressHex: string, length: number): 
 /** `family`: 4 or 6, read as `{value, label}` (a plain integer in brief forms), never written. */
 export const ipFamilyKind: FieldKind = {
   name: 'ip-family',
+  // Derived from the network: the database form shows the network's own columns.
+  databaseForm: 'omitted',
   decorate(proto, property) {
     applyColumn(proto, property, { name: FAMILY_COLUMN, type: 'integer', nullable: false });
   },
@@ -193,7 +163,7 @@ export const ipFamilyKind: FieldKind = {
     if (t !== '4' && t !== '6') throw new FilterValueError('Must be 4 or 6.');
     return Number(t);
   },
-  compare: (_field, expr, _lookup, values, params) => inList(expr, values, params),
+  comparison: 'equality',
   info: (field) => ({ ...baseInfo(field, 'field'), read_only: true }),
   schema: (_field, mode) =>
     mode !== 'read'

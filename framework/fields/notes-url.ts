@@ -7,6 +7,7 @@ import type { FieldKind } from './kind';
  */
 export const notesUrlKind: FieldKind = {
   name: 'notes-url',
+  databaseForm: 'omitted',
   decorate() {
     /* no column: built from the id */
   },

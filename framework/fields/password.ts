@@ -7,6 +7,8 @@ import type { FieldKind } from './kind';
 /** Write-only; hashed with scrypt on create and on update alike. */
 export const passwordKind: FieldKind = {
   name: 'password',
+  // A hash never leaves the database (change records included).
+  databaseForm: 'omitted',
   decorate(proto, property, options: FieldOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: 'varchar', length: 255, nullable: false });
   },

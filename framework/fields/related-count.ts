@@ -22,6 +22,8 @@ export interface RelatedCountOptions extends FieldOptions {
  */
 export const relatedCountKind: FieldKind & ResolvingKind = {
   name: 'related-count',
+  annotation: true,
+  databaseForm: 'omitted',
   decorate() {
     /* no column */
   },
@@ -32,7 +34,7 @@ export const relatedCountKind: FieldKind & ResolvingKind = {
     // A many-to-many field (a group's users) is counted through its link table.
     const direct = target.field(o.via);
     // A generic relation (an address's assigned_object) is counted by its type and id columns.
-    if (direct?.kind.name === 'generic-object') {
+    if (direct?.kind.relation === 'generic') {
       field.target = target;
       field.extra.generic = { type: target.field(`${o.via}_type`) as FieldMeta, id: target.field(`${o.via}_id`) as FieldMeta };
       return;

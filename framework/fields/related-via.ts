@@ -31,6 +31,7 @@ function joinPath(field: FieldMeta, scope: SelectScope): SelectScope {
  */
 export const relatedViaKind: FieldKind & ResolvingKind = {
   name: 'related-via',
+  databaseForm: 'omitted',
   decorate() {
     /* no column */
   },

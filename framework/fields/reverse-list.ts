@@ -61,6 +61,8 @@ function loader(field: FieldMeta, idIndex: number, version: ApiVersion, key: str
 
 export const reverseListKind: FieldKind & ResolvingKind = {
   name: 'reverse-list',
+  nestedForm: false,
+  databaseForm: 'omitted',
   decorate() {
     /* no column: the rows pointing here are read with one query per page */
   },

@@ -7,7 +7,7 @@ import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
 import { Params } from '../store/params';
 import type { Executor } from '../store/executor';
 import type { WriteContext } from '../serializer/write-context';
-import { baseInfo, inList, pyRepr } from './common';
+import { baseInfo, pyRepr } from './common';
 import { containsLabel } from './content-types';
 import type { FieldKind } from './kind';
 
@@ -27,6 +27,8 @@ function statusModel(field: FieldMeta): ModelMeta {
  */
 export const statusKind: FieldKind & ResolvingKind = {
   name: 'status',
+  relation: 'foreign-key',
+  naturalFilterKey: 'slug',
   decorate(proto, property, options: StatusOptions) {
     ManyToOne(options.target as () => Function, { nullable: options.nullable ?? false, onDelete: 'NO ACTION', onUpdate: 'NO ACTION' })(proto, property);
     JoinColumn({ name: options.column ?? `${property}_id` })(proto, property);
@@ -62,10 +64,7 @@ export const statusKind: FieldKind & ResolvingKind = {
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
   store: (field, value) => ({ [field.column as string]: value }),
   lookups: () => ['', 'n'],
-  compare(_field, expr, lookup, values, params) {
-    if (lookup === 'isnull') return values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`;
-    return inList(expr, values, params);
-  },
+  comparison: 'identity',
   info: (field) => baseInfo(field, 'field'),
   loadChoices: (field, db) => statusChoices(field, db),
   schema: (_field, mode) =>

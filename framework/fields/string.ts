@@ -3,7 +3,7 @@ import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { FieldOptions } from '../metadata/types';
 import type { Values, WriteContext } from '../serializer/write-context';
-import { applyColumn, baseInfo, compareText, rejectNull, STRING_LOOKUPS, textFilterValue, textReader } from './common';
+import { applyColumn, baseInfo, rejectNull, STRING_LOOKUPS, textFilterValue, textReader } from './common';
 import type { FieldKind, FieldInfo } from './kind';
 
 export interface StringOptions extends FieldOptions {
@@ -135,7 +135,7 @@ function makeKind(variant: TextVariant): FieldKind {
     },
     lookups: () => STRING_LOOKUPS,
     filterValue: (_field, raw, lookup) => textFilterValue(raw, lookup),
-    compare: (field, expr, lookup, values, params) => compareText(params.dialect, expr, lookup, values, params),
+    comparison: 'text',
     info(field) {
       const info: FieldInfo = baseInfo(field, infoType(field));
       const o = field.opts<StringOptions>();

@@ -1,6 +1,6 @@
 import { FieldError } from '../errors';
 import type { FieldOptions } from '../metadata/types';
-import { applyColumn, baseInfo, inList } from './common';
+import { applyColumn, baseInfo } from './common';
 import { FilterValueError, type FieldKind } from './kind';
 
 const ZONES = new Set<string>([...Intl.supportedValuesOf('timeZone'), 'UTC']);
@@ -41,7 +41,7 @@ export const timeZoneKind: FieldKind = {
     if (!validTimeZone(raw)) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
     return raw;
   },
-  compare: (_f, expr, _lookup, values, params) => inList(expr, values, params),
+  comparison: 'equality',
   info: (field) => baseInfo(field, 'field'),
   schema: () => ({ type: 'string', nullable: true, description: 'IANA time zone name' }),
 };

@@ -30,6 +30,8 @@ export { TREE_PATH, TREE_SORT, TREE_DEPTH };
 export const treeParentKind: FieldKind & ResolvingKind = {
   ...foreignKeyKind,
   name: 'tree-parent',
+  treeParent: true,
+  afterEverySave: true,
   decorate(proto, property, options: TreeParentOptions) {
     const cls = (proto as { constructor: Function }).constructor;
     ManyToOne(() => cls, { nullable: true, onDelete: 'NO ACTION', onUpdate: 'NO ACTION' })(proto, property);
@@ -52,7 +54,7 @@ async function placeNode(field: FieldMeta, id: string | number, wc: WriteContext
   const sortBy = field.opts<TreeParentOptions>().sortBy ?? 'name';
   const cols = `${q('id')}, ${q(field.column as string)}, ${q(sortBy)}, ${q(TREE_PATH)}, ${q(TREE_SORT)}`;
   // The depth column exists only where the model declares @TreeDepth; it follows from the path.
-  const hasDepth = model.fields.some((f) => f.kind.name === 'tree-depth');
+  const hasDepth = model.fields.some((f) => f.column === TREE_DEPTH);
   const depthOf = (treePath: string) => treePath.split('/').length - 3;
   const [self] = await wc.tx.rows(`SELECT ${cols} FROM ${q(model.table)} WHERE ${q('id')} = ${p(1)}`, [id]);
   if (!self) return;

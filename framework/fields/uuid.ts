@@ -1,7 +1,7 @@
 import { PrimaryColumn } from 'typeorm';
 import { FieldError } from '../errors';
 import type { FieldOptions } from '../metadata/types';
-import { applyColumn, baseInfo, compareText, rejectNull, STRING_LOOKUPS, textReader } from './common';
+import { applyColumn, baseInfo, rejectNull, STRING_LOOKUPS, textReader } from './common';
 import { FilterValueError, type FieldKind } from './kind';
 
 export interface UuidOptions extends FieldOptions {
@@ -21,6 +21,7 @@ export function canonicalUuid(text: unknown): string | null {
 
 export const uuidKind: FieldKind = {
   name: 'uuid',
+  filterType: 'uuid',
   decorate(proto, property, options: UuidOptions) {
     if (options.primary) PrimaryColumn({ name: options.column ?? property, type: 'uuid' })(proto, property);
     else applyColumn(proto, property, { name: options.column ?? property, type: 'uuid', nullable: options.nullable ?? false });
@@ -42,10 +43,7 @@ export const uuidKind: FieldKind = {
     if (!v) throw new FilterValueError('Enter a valid UUID.');
     return v;
   },
-  compare(_f, expr, lookup, values, params) {
-    if (lookup === 'exact' || lookup === 'in' || lookup === 'isnull') return compareText(params.dialect, expr, lookup, values, params);
-    return compareText(params.dialect, params.dialect.text(expr), lookup, values, params);
-  },
+  comparison: 'uuid',
   info: (field) => baseInfo(field, 'string'),
   schema: (field) => ({ type: 'string', format: 'uuid', ...(field.nullable ? { nullable: true } : {}) }),
 };

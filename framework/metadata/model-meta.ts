@@ -159,7 +159,7 @@ export class ModelMeta {
     return this.fieldMap.get('id') as FieldMeta;
   }
   get integerPk(): boolean {
-    return this.pk.kind.name === 'integer-pk';
+    return this.pk.kind.autoIncrement === true;
   }
   get operations(): Operation[] {
     return this.options.operations ?? ['list', 'retrieve', 'create', 'update', 'delete'];

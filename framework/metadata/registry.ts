@@ -179,9 +179,9 @@ export function buildRegistry(definitions: AppDefinition[]): Registry {
   }
   for (const meta of registry.models) {
     for (const field of meta.fields) {
-      if (field.target && field.column && ['foreign-key', 'tree-parent', 'status'].includes(field.kind.name)) field.target.reverse.push({ model: meta, field });
+      if (field.target && field.column && field.kind.relation === 'foreign-key') field.target.reverse.push({ model: meta, field });
       // Many-to-many fields naming their other side (`related`) can be walked backwards too.
-      if (field.target && field.kind.name === 'many-to-many' && (field.options as { related?: string }).related) {
+      if (field.target && field.kind.relation === 'many-to-many' && (field.options as { related?: string }).related) {
         field.target.reverseLinks.push({ model: meta, field });
       }
     }

@@ -138,7 +138,7 @@ function representedFields(model: ModelMeta, version: ApiVersion, brief: boolean
   if (brief) {
     return model.brief
       .map((n) => model.field(n) as FieldMeta)
-      .filter((f) => f.inVersion(version) && !['reverse-list', 'generic-object'].includes(f.kind.name));
+      .filter((f) => f.inVersion(version) && f.kind.nestedForm !== false);
   }
   return model.fields.filter((f) => f.name !== 'id' && !f.hidden && !f.writeOnly && f.inVersion(version));
 }

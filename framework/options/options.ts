@@ -36,7 +36,7 @@ async function fieldMap(ctx: RequestContext, model: ModelMeta): Promise<Record<s
       const out: Record<string, FieldInfo> = commonInfo(target);
       for (const name of target.brief) {
         const f = target.field(name);
-        if (f && f.kind.name !== 'many-to-many' && f.kind.name !== 'related-count') out[name] = f.kind.info(f, { ...ic, features: undefined, nestedInfo: () => ({}) });
+        if (f && f.kind.relation !== 'many-to-many' && !f.kind.annotation) out[name] = f.kind.info(f, { ...ic, features: undefined, nestedInfo: () => ({}) });
       }
       return out;
     },

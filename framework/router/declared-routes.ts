@@ -1,5 +1,6 @@
 /** What applications and plugins hand to the router besides their models: the hand-written routes. */
 import type { RequestHandler } from 'express';
+import type { FieldKind } from '../fields/kind';
 import type { Action } from '../auth/types';
 import type { Predicate } from '../query/predicate';
 import type { RequestContext } from '../http/context';
@@ -58,8 +59,8 @@ export interface Mount {
 export interface ModelAction {
   /** The one model the action belongs to, or, with `withField`, none. */
   model?: Function;
-  /** The action belongs to every model declaring a field of this kind (`notes-url`). */
-  withField?: string;
+  /** The action belongs to every model declaring a field of this kind (`notes_url`). */
+  withField?: FieldKind;
   path: string;
   detail: boolean;
   /** Per method: the permission action it needs on `permissionModel` (default: the model). */
@@ -69,6 +70,6 @@ export interface ModelAction {
 /** The extra actions served under a model's endpoint. */
 export function actionsOf(actions: readonly ModelAction[] | undefined, registry: Registry, model: ModelMeta): ModelAction[] {
   return (actions ?? []).filter((a) =>
-    a.withField ? model.fields.some((f) => f.kind.name === a.withField) : !!a.model && registry.maybeForClass(a.model) === model,
+    a.withField ? model.fields.some((f) => f.kind === a.withField) : !!a.model && registry.maybeForClass(a.model) === model,
   );
 }

@@ -2,27 +2,9 @@ import type { Executor } from '../store/executor';
 import { Store } from '../store/store';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
-import { formatAddress, type IPNetwork } from '../network/ip';
 import type { Id } from './select';
 
 import type { Values } from './write-context';
-
-/** Kinds with no column of their own (counts, computed and derived values). */
-const DERIVED_KINDS = new Set(['related-count', 'computed', 'first-of', 'related-via', 'generic-object', 'reverse-list', 'ip-family']);
-
-/**
- * The stored columns a network field stands for, as Nautobot names them: `network` (or `host`),
- * `broadcast` and `prefix_length`.
- */
-function networkColumns(field: FieldMeta, value: IPNetwork | null): JsonObject {
-  const role = (field.options as { role?: string }).role === 'host' ? 'host' : 'network';
-  if (!value) return { [role]: null, broadcast: null, prefix_length: null };
-  return {
-    [role]: formatAddress(value.family, role === 'host' ? value.host : value.first),
-    broadcast: formatAddress(value.family, value.last),
-    prefix_length: value.length,
-  };
-}
 
 function plain(value: unknown): Json {
   if (value === undefined) return null;
@@ -53,8 +35,8 @@ export async function databaseForms(
 function databaseForm(model: ModelMeta, values: Values, readable: { tags?: string[]; custom_fields?: JsonObject } | undefined): JsonObject {
   const out: JsonObject = {};
   for (const field of model.fields) {
-    if (field === model.pk || field.hidden || field.name.startsWith('_') || DERIVED_KINDS.has(field.kind.name)) continue;
-    if (field.kind.name === 'custom-fields') {
+    if (field === model.pk || field.hidden || field.name.startsWith('_') || field.kind.databaseForm === 'omitted') continue;
+    if (field.kind.databaseForm === 'rendered') {
       out.custom_fields = readable?.custom_fields ?? {};
       continue;
     }
@@ -62,12 +44,11 @@ function databaseForm(model: ModelMeta, values: Values, readable: { tags?: strin
       out.tags = readable?.tags ?? [];
       continue;
     }
-    if (field.kind.name === 'network') {
-      Object.assign(out, networkColumns(field, (values[field.name] as IPNetwork | null | undefined) ?? null));
+    if (field.kind.databaseColumns) {
+      Object.assign(out, field.kind.databaseColumns(field, values[field.name]));
       continue;
     }
     if (!field.column && !field.extra.link) continue;
-    if (field.writeOnly && field.kind.name === 'password') continue;
     out[field.name] = plain(values[field.name]);
   }
   return out;

@@ -2,7 +2,7 @@ import { FieldError } from '../errors';
 import { pyRepr } from '../fields/common';
 import { parseId } from '../fields/foreign-key';
 import type { ModelMeta } from '../metadata/model-meta';
-import { ormFilter } from '../query/attributes';
+import { ormFilter } from '../query/orm';
 import { selectIds } from '../store/rows';
 import type { Executor } from '../store/executor';
 import type { Id } from './select';

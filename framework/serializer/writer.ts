@@ -220,7 +220,7 @@ export async function saveObject(model: ModelMeta, values: Values, wc: WriteCont
     await updateRows(tx, model, [wc.id], row);
   }
   for (const f of model.fields) {
-    if (f.kind.afterWrite && f.inVersion(wc.version) && (values[f.name] !== undefined || f.kind.name === 'tree-parent')) {
+    if (f.kind.afterWrite && f.inVersion(wc.version) && (values[f.name] !== undefined || f.kind.afterEverySave)) {
       await f.kind.afterWrite(f, wc.id, values[f.name], wc, wc.creating);
     }
   }
@@ -265,7 +265,7 @@ export async function insertObjects(model: ModelMeta, objects: readonly Values[]
   for (const values of objects) {
     const wc = writeContext(model, scope, values.id as Id, null, false);
     for (const f of linked) {
-      if (values[f.name] !== undefined || f.kind.name === 'tree-parent') await f.kind.afterWrite?.(f, wc.id, values[f.name], wc, true);
+      if (values[f.name] !== undefined || f.kind.afterEverySave) await f.kind.afterWrite?.(f, wc.id, values[f.name], wc, true);
     }
     for (const listener of listeners) await listener.saved?.(model, wc.id, 'create', wc);
   }

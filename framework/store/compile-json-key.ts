@@ -1,11 +1,6 @@
-import { compareScalar, compareText } from '../fields/common';
 import type { JsonKeyTest } from '../query/json-key';
+import { compareScalar, compareText, orJoin } from './comparisons/values';
 import type { Params } from './params';
-
-function orJoin(parts: string[]): string {
-  if (parts.length === 0) return '1=0';
-  return parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
-}
 
 /**
  * SQL for a JSON key test on `column` (a qualified column reference). The extraction expression

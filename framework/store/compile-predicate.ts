@@ -2,6 +2,7 @@ import type { ModelMeta } from '../metadata/model-meta';
 import type { LinkSpec } from '../query/link';
 import type { Predicate } from '../query/predicate';
 import { compileJsonKey } from './compile-json-key';
+import { compareField } from './comparisons/compare-field';
 import { descendantsOf } from './tree';
 import type { Params } from './params';
 
@@ -27,14 +28,8 @@ export function compilePredicate(p: Predicate, model: ModelMeta, alias: string, 
       return `(CASE WHEN ${compilePredicate(p.item, model, alias, params, aliases)} THEN 1 ELSE 0 END) = 0`;
     case 'in-subtree':
       return `${q(alias)}.${q(p.field.column as string)} IN (${descendantsOf(p.field.target as ModelMeta, p.ids, params)})`;
-    case 'field': {
-      const compareRow = p.field.kind.compareRow;
-      if (compareRow) return compareRow(p.field, (c) => `${q(alias)}.${q(c)}`, p.lookup, p.values, params);
-      const compare = p.field.kind.compare;
-      if (!compare) throw new Error(`${p.field.model.label}.${p.field.name} cannot be filtered`);
-      const column = p.field.column ?? (model.pk.column as string);
-      return compare(p.field, `${q(alias)}.${q(column)}`, p.lookup, p.values, params);
-    }
+    case 'field':
+      return compareField(p.field, model, (c) => `${q(alias)}.${q(c)}`, p.lookup, p.values, params);
     case 'json-key':
       return compileJsonKey(p, `${q(alias)}.${q(p.field.column as string)}`, params);
     case 'related': {

@@ -38,7 +38,7 @@ export function parentFirstOrder(model: ModelMeta, scope: SelectScope, dialect: 
   const [first, ...rest] = model.options.ordering ?? [];
   if (!first || first.startsWith('-') || first.split('.').length !== 2) return null;
   const parent = model.field(first.split('.')[0]);
-  if (!parent?.column || parent.kind.name !== 'foreign-key') return null;
+  if (!parent?.column || parent.kind.relation !== 'foreign-key') return null;
   const { field } = resolvePath(scope, first);
   // The parent's field must be set whenever the parent is: then NULL means "no parent".
   if (field.nullable) return null;

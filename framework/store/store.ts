@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
 import type { ModelClass, Values } from '../metadata/types';
-import { ormFilter } from '../query/attributes';
+import { ormFilter } from '../query/orm';
 import type { Id } from '../query/id';
 import { and, fieldTest, not, type Predicate } from '../query/predicate';
 import type { Database, Executor } from './executor';

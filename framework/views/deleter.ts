@@ -82,7 +82,7 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
   for (const b of batches) {
     for (const f of b.model.fields) {
       const targets = f.target ? seen.get(f.target) : undefined;
-      if (!f.nullable || !f.column || !targets?.size || !['foreign-key', 'tree-parent'].includes(f.kind.name)) continue;
+      if (!f.nullable || !f.column || !targets?.size || f.kind.relation !== 'foreign-key') continue;
       await clearReference(tx, b.model, f.column, b.ids, [...targets]);
     }
   }
@@ -95,12 +95,12 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
 /** Link-table rows owned by, or pointing at, the deleted objects. */
 async function deleteLinks(registry: Registry, model: ModelMeta, ids: Id[], tx: Executor): Promise<void> {
   for (const f of model.fields) {
-    if (f.kind.name !== 'many-to-many' || !f.extra.link) continue;
+    if (f.kind.relation !== 'many-to-many' || !f.extra.link) continue;
     await deleteLinkRows(tx, linkOf(f), 'owner', ids);
   }
   for (const other of registry.models) {
     for (const f of other.fields) {
-      if (f.kind.name !== 'many-to-many' || f.target !== model || !f.extra.link) continue;
+      if (f.kind.relation !== 'many-to-many' || f.target !== model || !f.extra.link) continue;
       const link = linkOf(f);
       if (link.discriminator) continue; // generic links (tags) point at their target through a foreign key
       await deleteLinkRows(tx, link, 'target', ids);

@@ -1,4 +1,4 @@
-import { and, defineActions, fieldTest, TRUE, type ActionRequest, type FieldMeta, type ModelMeta } from '../../framework';
+import { and, defineActions, fieldTest, notesUrlKind, TRUE, type ActionRequest, type FieldMeta, type ModelMeta } from '../../framework';
 import { Note } from './note';
 
 function notesOf(req: ActionRequest, model: ModelMeta) {
@@ -30,7 +30,7 @@ async function addNote(req: ActionRequest) {
 }
 
 /** `notes/` under every model that declares `notes_url` (the catalogue's models with notes). */
-export const noteActions = defineActions({ withField: 'notes-url' }, {
+export const noteActions = defineActions({ withField: notesUrlKind }, {
   notes: {
     detail: true,
     GET: { action: 'view', handler: listNotes },

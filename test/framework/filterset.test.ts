@@ -12,7 +12,7 @@ import { simpleLower } from '../../framework/store/sqlite-functions';
 import { booleanFilterValue } from '../../framework/fields/boolean';
 import { FilterValueError } from '../../framework/fields/kind';
 import { filterSetFor, RESERVED_PARAMS } from '../../framework/filterset/filterset';
-import { CommonRegex } from '../../framework/filterset/regex';
+import { CommonRegex } from '../../framework/query/regex';
 import { dialectUnderTest, freshDatabaseUrl } from '../helpers/database';
 import { fixtureApi, type FixtureApi } from '../helpers/fixture-api';
 

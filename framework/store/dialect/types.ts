@@ -2,7 +2,7 @@
  * Everything that differs between SQLite, PostgreSQL and MySQL/MariaDB. SQL text that is not
  * portable lives only in the three implementations of this interface.
  */
-import type { RegexSyntax } from '../../filterset/regex';
+import type { RegexSyntax } from '../../query/regex';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 

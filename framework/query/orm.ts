@@ -1,6 +1,5 @@
-import { FieldError } from '../errors';
+import { FieldError, FilterValueError } from '../errors';
 import type { FieldMeta, ModelMeta, ReverseRelation } from '../metadata/model-meta';
-import { FilterValueError } from '../fields/kind';
 import { and, not, or, type Predicate } from './predicate';
 
 /** Lookups understood in attribute dictionaries and permission constraints (Django's names). */
@@ -69,7 +68,7 @@ function walk(model: ModelMeta, segments: string[], value: unknown, key: string)
   if (field?.hidden) field = undefined;
   // Nautobot's constraints name the stored network columns (`network`, `host`) of IPAM models.
   if (!field && (head === 'network' || head === 'host')) {
-    field = model.fields.find((f) => f.kind.name === 'network' && (f.options as { role?: string }).role === head);
+    field = model.fields.find((f) => f.kind.namedColumns?.(f).includes(head));
   }
   if (!field && head.endsWith('_id')) {
     const fk = model.field(head.slice(0, -3));

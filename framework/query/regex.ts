@@ -17,7 +17,7 @@
  * Rejected with a 400: back-references, look-around, `\b`, Unicode classes, inline flags, and
  * nested repetition that makes backtracking engines explode, such as `(a+)+` or `(a|aa)*`.
  */
-import { FilterValueError } from '../fields/kind';
+import { FilterValueError } from '../errors';
 
 /** Regular-expression dialects of the supported engines. */
 export type RegexSyntax = 're2' | 'are' | 'pcre' | 'icu';

@@ -1,0 +1,44 @@
+import { canonicalUuid } from '../fields/uuid';
+import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import { FALSE, fieldTest, or, TRUE, type Predicate } from '../query/predicate';
+import type { FilterDef } from './definition';
+import { through, type Step } from './steps';
+
+/** A search entry (`name`, `device_type.manufacturer.name`): the foreign keys crossed and the field. */
+export function searchPath(model: ModelMeta, entry: string): { steps: Step[]; field: FieldMeta } | null {
+  const names = entry.split('.');
+  const steps: Step[] = [];
+  let m: ModelMeta | undefined = model;
+  for (const [i, name] of names.entries()) {
+    const f: FieldMeta | undefined = m?.field(name);
+    if (!f) return null;
+    if (i === names.length - 1) return { steps, field: f };
+    if (!f.target || !f.column) return null;
+    steps.push({ kind: 'fk', field: f });
+    m = f.target;
+  }
+  return null;
+}
+
+/** `q`: the model's search fields contain the text (integer fields equal it), or the id is it. */
+export function searchFilter(model: ModelMeta): FilterDef {
+  const fields = (model.options.search ?? []).map((entry) => searchPath(model, entry) as NonNullable<ReturnType<typeof searchPath>>);
+  return {
+    name: 'q',
+    multiple: 'last',
+    type: 'string',
+    help: `Search: ${[...(model.options.search ?? []), 'id'].join(', ')}`,
+    target: null,
+    lookup: 'search',
+    negated: false,
+    build([value]) {
+      if (!value || !value.trim()) return TRUE;
+      const parts: Predicate[] = fields.map(({ steps, field: f }) =>
+        through(steps, f.kind.filterType === 'integer' ? (/^\d+$/.test(value.trim()) ? fieldTest(f, 'exact', [Number(value.trim())]) : FALSE) : fieldTest(f, 'icontains', [value])),
+      );
+      const id = model.integerPk ? (/^\d+$/.test(value.trim()) ? Number(value.trim()) : null) : canonicalUuid(value.trim());
+      if (id !== null) parts.push(fieldTest(model.pk, 'exact', [id]));
+      return or(parts);
+    },
+  };
+}
