@@ -12,7 +12,7 @@ import type { Json, ModelClass } from '../metadata/types';
 import type { Id } from '../serializer/select';
 
 import type { Values } from '../serializer/write-context';
-import type { HandlerArgs, ModelAction } from '../router/declared-routes';
+import type { HandlerArgs, ModelAction } from './declared-routes';
 import { visible } from '../views/read';
 import { createObjects, inTransaction, renderInOrder } from '../views/write';
 import { listView, renderByIds, renderOne } from '../views/read';

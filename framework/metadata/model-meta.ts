@@ -106,7 +106,8 @@ export interface AppMeta {
   settings: Readonly<Record<string, unknown>>;
 }
 
-export type HookName = 'prepare' | 'clean' | 'beforeSave' | 'afterSave' | 'beforeDelete';
+/** Static methods of a model class the framework calls (`scope`: the rows a caller may ever see). */
+export type HookName = 'prepare' | 'clean' | 'beforeSave' | 'afterSave' | 'beforeDelete' | 'scope';
 
 /** Everything the framework knows about one model, resolved once and frozen. */
 export class ModelMeta {

@@ -1,4 +1,3 @@
-import type { ModelAction } from '../router/api';
 import { Entity, Index, Unique } from 'typeorm';
 import { declaredFields, declaredFilters, declaredModel } from './storage';
 import { FieldMeta, ModelMeta, type AppMeta, type HookName } from './model-meta';
@@ -17,8 +16,6 @@ export interface AppDefinition {
   models: ModelClass[];
   provides: FeatureProviders;
   plugin?: boolean;
-  /** Extra routes of the application's models (defineActions). */
-  actions: ModelAction[];
   /** A plugin's settings (its defaults overridden by configuration). */
   settings?: Readonly<Record<string, unknown>>;
 }
@@ -28,7 +25,6 @@ export interface AppOptions {
   urlBase?: string;
   provides?: FeatureProviders;
   plugin?: boolean;
-  actions?: ModelAction[];
 }
 
 export class RegistryError extends Error {}
@@ -40,10 +36,11 @@ function modelName(cls: Function): string {
 }
 
 /**
- * Declares an application: its label and models, in order. Gives each class its table
- * `<app>_<model>`; the registry is built later from these definitions.
+ * Declares an application's models: its label and models, in order. Gives each class its table
+ * `<app>_<model>`; the registry is built later from these definitions. Model and plugin code
+ * call defineApp (actions/define-app.ts), which adds the application's extra routes.
  */
-export function defineApp(label: string, models: ModelClass[], options: AppOptions = {}): AppDefinition {
+export function declareApp(label: string, models: ModelClass[], options: AppOptions = {}): AppDefinition {
   for (const cls of models) {
     if (applied.has(cls)) continue;
     applied.add(cls);
@@ -75,7 +72,6 @@ export function defineApp(label: string, models: ModelClass[], options: AppOptio
     models,
     provides: options.provides ?? {},
     plugin: options.plugin,
-    actions: options.actions ?? [],
   };
 }
 
@@ -128,7 +124,7 @@ function isResolving(kind: unknown): kind is ResolvingKind {
   return typeof (kind as ResolvingKind).resolve === 'function';
 }
 
-const HOOKS: HookName[] = ['prepare', 'clean', 'beforeSave', 'afterSave', 'beforeDelete'];
+const HOOKS: HookName[] = ['prepare', 'clean', 'beforeSave', 'afterSave', 'beforeDelete', 'scope'];
 
 /** Resolves thunks, inverse sides, features and hooks, validates, then freezes. */
 export function buildRegistry(definitions: AppDefinition[]): Registry {

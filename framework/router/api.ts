@@ -1,10 +1,10 @@
 import express, { type Router } from 'express';
 import { filterSetFor } from '../filterset/filterset';
-import type { Mount } from './declared-routes';
+import type { Mount } from '../actions/declared-routes';
 import { routeHandler, type PipelineServices } from './pipeline';
 import { buildRouteTable, type RouteSources, type RouteTable } from './route-table';
 
-export { actionsOf, type ExtraRoute, type Handler, type HandlerArgs, type ModelAction, type Mount, type Negotiator } from './declared-routes';
+export { actionsOf, type ExtraRoute, type Handler, type HandlerArgs, type ModelAction, type Mount, type Negotiator } from '../actions/declared-routes';
 
 export interface Services extends PipelineServices, RouteSources {
   readonly mounts?: readonly Mount[];

@@ -3,7 +3,7 @@ import { optionsView } from '../options/options';
 import type { Id } from '../serializer/select';
 import { listView, retrieveView } from '../views/read';
 import { bulkDestroyView, bulkUpdateView, createView, destroyView, updateView } from '../views/write';
-import type { Handler } from './declared-routes';
+import type { Handler } from '../actions/declared-routes';
 
 /** What a generic model endpoint does for one method; also names the OpenAPI operation. */
 export type ModelOperation =

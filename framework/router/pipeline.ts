@@ -15,6 +15,7 @@ import { TRUE, type Predicate } from '../query/predicate';
 import { readJson } from '../http/body';
 import { RequestContext, type FrameworkConfig } from '../http/context';
 import type { Logger } from '../http/logger';
+import { renderBrowsable } from '../browsable/render';
 import { send } from '../http/respond';
 import type { Registry } from '../metadata/registry';
 import type { Database } from '../store/executor';
@@ -96,11 +97,11 @@ function handleRequest(services: PipelineServices, entry: RouteEntry): ExpressHa
         mayUse: (method) => mayUse(services, entry, ctx, method),
       });
       if (ctx.renderer === 'html') ctx.allowedMethods = await usableMethods(services, entry, ctx);
-      await send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } }, { versionHeader });
+      await send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } }, { versionHeader, html: renderBrowsable });
     } catch (err) {
       const r = errorToResponse(err, services.config.version);
       if (r.unexpected) ctx.logger.error('unhandled error', { error: String((err as Error)?.stack ?? err), path: req.originalUrl });
-      await send(ctx, { status: r.status, body: r.body, headers: { Allow: allow, ...r.headers } }, { versionHeader });
+      await send(ctx, { status: r.status, body: r.body, headers: { Allow: allow, ...r.headers } }, { versionHeader, html: renderBrowsable });
     }
   };
 }

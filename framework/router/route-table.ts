@@ -7,7 +7,7 @@ import { negotiate } from '../http/negotiation';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
 import type { Operation } from '../metadata/types';
-import { actionsOf, type ExtraRoute, type Handler, type ModelAction, type Negotiator } from './declared-routes';
+import { actionsOf, type ExtraRoute, type Handler, type ModelAction, type Negotiator } from '../actions/declared-routes';
 import { indexHandler, modelHandler, type ModelOperation } from './handlers';
 
 export type { ModelOperation } from './handlers';

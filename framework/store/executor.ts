@@ -6,7 +6,7 @@ import { sqliteDialect } from './dialect/sqlite';
 import { postgresDialect } from './dialect/postgres';
 import { mariadbDialect, mysqlDialect } from './dialect/mysql';
 import { Mutex } from './mutex';
-import { recordQuery } from './query-counter';
+import { recordQuery, type QueryStats } from './query-counter';
 
 export type Row = unknown[];
 export type ObjectRow = Record<string, unknown>;
@@ -24,9 +24,7 @@ export interface Executor {
   readonly inTransaction: boolean;
 }
 
-export interface QueryStats {
-  queries: number;
-}
+export type { QueryStats };
 
 /** The application's view of the database: a reader for plain reads and one transaction per write. */
 export interface Database {

@@ -31,7 +31,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Rows a caller may see: permission constraints and the model's own scope (own tokens only). */
 export function visible(ctx: RequestContext, model: ModelMeta, restrict: Predicate): Predicate {
-  const scope = model.options.scope;
+  // A model's static `scope(ctx)` limits the rows any caller sees (tokens: the caller's own).
+  const scope = model.hook('scope') as ((ctx: RequestContext) => Predicate) | undefined;
   return scope ? and([restrict, scope(ctx)]) : restrict;
 }
 

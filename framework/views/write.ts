@@ -22,7 +22,7 @@ import {
   writeListeners,
   type WriteScope,
 } from '../serializer/writer';
-import { deleteObjects } from './deleter';
+import { deleteObjects } from '../serializer/writer';
 import { renderByIds, renderOne, visible, wantsBrief } from './read';
 
 function actorOf(ctx: RequestContext): Actor | null {
