@@ -11,7 +11,6 @@ import { buildRouteTable, type RouteTable } from '../framework/router/route-tabl
 import type { Registry } from '../framework';
 import { objectPermissionEngine, usersAuthBackend } from '../models/users';
 import { changeLogListener, syncContentTypes, WebhookWorker } from '../models/extras';
-import { addWriteListener } from '../framework';
 import type { Config } from './config';
 import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './database';
 import { enabledPlugins } from './plugins';
@@ -63,7 +62,6 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     timeoutSeconds: config.webhookTimeoutSeconds,
     onError: (message, data) => logger.warn(message, data),
   });
-  addWriteListener(registry, changeLogListener(() => webhooks.kick()));
   if (config.webhookWorker) webhooks.start();
 
   const actions = modelActions(plugins);
@@ -76,6 +74,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     config,
     logger,
     auth: usersAuthBackend(registry),
+    listeners: [changeLogListener(() => webhooks.kick())],
     permissions: objectPermissionEngine,
     routes: [...apiRoutes, ...docs.routes],
     mounts: docs.mounts,

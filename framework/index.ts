@@ -85,7 +85,7 @@ export { compileRegex } from './store/sqlite-functions';
 export { Template, TemplateError, renderTemplate } from './template/engine';
 export { baseCheck, isExempt, type PermissionEngine } from './auth/permissions';
 export type { Action } from './auth/types';
-export { addWriteListener, type WriteListener, type WriteScope } from './serializer/writer';
+export type { WriteListener, WriteScope } from './serializer/write-scope';
 export { renderSnapshots, SNAPSHOT_RENDER } from './views/read';
 export { databaseForms } from './serializer/database-form';
 export { storeDateTime } from './fields/date';

@@ -57,7 +57,7 @@ class Writer {
   constructor(readonly db: Database, readonly registry: Registry) {}
 
   private scope(tx: Executor, actor: Actor | null = null): WriteScope {
-    return { tx, registry: this.registry, version: DEFAULT_VERSION, actor, features: new RequestData() };
+    return { tx, registry: this.registry, version: DEFAULT_VERSION, actor, features: new RequestData(), listeners: [] };
   }
 
   /**

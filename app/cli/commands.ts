@@ -107,7 +107,7 @@ export async function createSuperuserCommand(args: ParsedArgs): Promise<void> {
     const model = registry.forClass(User);
     await db.transaction(async (tx) => {
       if (await new Store(tx).exists(model, { username })) throw new CommandError(`user ${username} already exists`);
-      const scope = { tx, registry, version: DEFAULT_VERSION, actor: null, features: new RequestData() };
+      const scope = { tx, registry, version: DEFAULT_VERSION, actor: null, features: new RequestData(), listeners: [] };
       try {
         const { values, wc } = await parseObject(model, { username, password, email, is_staff: true }, scope, null, false);
         values.is_superuser = true;
@@ -141,7 +141,7 @@ export async function createTokenCommand(args: ParsedArgs): Promise<void> {
       const [user] = await new Store(tx).find(userModel, { username });
       if (!user) throw new CommandError(`no user named ${username}`);
       const actor = { id: user.id as string, username, isSuperuser: false };
-      const scope = { tx, registry, version: DEFAULT_VERSION, actor, features: new RequestData() };
+      const scope = { tx, registry, version: DEFAULT_VERSION, actor, features: new RequestData(), listeners: [] };
       try {
         const { values, wc } = await parseObject(model, body, scope, null, false);
         await validateObject(model, values, wc);

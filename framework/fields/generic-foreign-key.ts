@@ -41,8 +41,11 @@ function typesOf(field: FieldMeta): string[] {
   return (field.extra.types as string[] | undefined) ?? opts(field).types;
 }
 
+/** Models a generic relation may point at: resolved on its `<name>_type` field (the object field reads them there). */
 function targets(field: FieldMeta): ModelMeta[] {
-  return (field.extra.targets as ModelMeta[] | undefined) ?? [];
+  const relation = (field.options as { relation?: string }).relation;
+  const holder = relation ? (field.model.field(`${relation}_type`) ?? field) : field;
+  return (holder.extra.targets as ModelMeta[] | undefined) ?? [];
 }
 
 /** The labels a `<name>_type` field accepts, once resolved. */
@@ -195,9 +198,6 @@ export const genericObjectKind: FieldKind = {
     const idIndex = scope.column(`${o.relation}_id`);
     const typeIndex = scope.column(`${o.relation}_type`);
     const key = `${scope.model.label}.${field.name}:${scope.key}`;
-    const typeField = field.model.field(`${o.relation}_type`) as FieldMeta;
-    // Targets are known once the type field resolved them.
-    field.extra.targets = typeField.extra.targets;
     const loader = targetLoader(field, typeIndex, idIndex, mode.version, key);
     scope.addLoader(loader);
     return (row, rc) => {

@@ -52,8 +52,13 @@ export class FilterSet {
   }
 }
 
+/** Filter sets by model, built on first use and kept beside the frozen registry. */
+const FILTER_SETS = new WeakMap<ModelMeta, FilterSet>();
+
 export function filterSetFor(model: ModelMeta): FilterSet {
-  return ((model.extra.filterSet as FilterSet | undefined) ??= new FilterSet(model));
+  let set = FILTER_SETS.get(model);
+  if (!set) FILTER_SETS.set(model, (set = new FilterSet(model)));
+  return set;
 }
 
 /**

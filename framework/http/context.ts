@@ -1,3 +1,4 @@
+import type { WriteListener } from '../serializer/write-scope';
 import { RequestData } from '../metadata/request-data';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
@@ -61,6 +62,8 @@ export class RequestContext {
     readonly db: Database,
     readonly config: FrameworkConfig,
     logger: Logger,
+    /** Features told of every write of this request (change logging, webhooks). */
+    readonly listeners: readonly WriteListener[] = [],
   ) {
     this.query = parseQuery(req.originalUrl);
     const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase();

@@ -126,8 +126,6 @@ export class ModelMeta {
   readonly features = new Set<string>();
   namedFilters: NamedFilterDeclaration[] = [];
   hooks = new Map<HookName, string>();
-  /** Extension point for feature providers (plans, filters). */
-  readonly extra: Record<string, unknown> = {};
   /** The registry this model belongs to, for lookups by label (generic references). */
   registry?: ModelDirectory;
 

@@ -183,10 +183,30 @@ export function buildRegistry(definitions: AppDefinition[]): Registry {
     }
   }
   validate(registry);
-  for (const app of registry.apps) Object.freeze(app.models);
-  Object.freeze(registry.apps);
-  Object.freeze(registry.models);
-  return registry;
+  return deepFreeze(registry);
+}
+
+/**
+ * Freezes the registry and everything it describes (applications, models, fields, relations,
+ * resolved field data), so that no module can change the description after the start. Model
+ * classes (TypeORM keeps its own metadata on them) and declaration options (shared with the
+ * TypeORM and class-validator decorators) stay as they are; caches derived from the registry live
+ * in WeakMaps beside it.
+ */
+function deepFreeze<T extends object>(root: T): T {
+  const seen = new Set<object>();
+  const visit = (value: unknown, key: string): void => {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return;
+    if (key === 'options' || key === 'cls') return;
+    seen.add(value);
+    const entries: Array<[string, unknown]> =
+      value instanceof Map ? [...value.entries()].map(([k, v]) => [String(k), v]) : value instanceof Set ? [...value].map((v) => ['', v]) : Object.entries(value);
+    for (const [k, v] of entries) visit(v, k);
+    // Map and Set contents cannot be frozen; their owners expose them read-only (ReadonlyMap, ReadonlySet).
+    Object.freeze(value);
+  };
+  visit(root, '');
+  return root;
 }
 
 function validate(registry: Registry): void {

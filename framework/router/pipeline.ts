@@ -1,3 +1,4 @@
+import type { WriteListener } from '../serializer/write-scope';
 /**
  * The request pipeline of one route-table entry, in Nautobot's order (DRF's `APIView.initial()`):
  * negotiation and version (400/404/406), authentication (403), the method's permission (403),
@@ -27,6 +28,8 @@ import { HTTP_METHODS, METHOD_ACTION, type HttpMethod, type RouteEntry, type Rou
 /** What serving a route needs besides the route itself. */
 export interface PipelineServices {
   readonly registry: Registry;
+  /** Features told of every write (change logging, webhooks). */
+  readonly listeners?: readonly WriteListener[];
   readonly db: Database;
   readonly config: FrameworkConfig;
   readonly logger: Logger;
@@ -77,7 +80,7 @@ function handleRequest(services: PipelineServices, entry: RouteEntry): ExpressHa
   const allow = allowHeader(entry);
   const versionHeader = entry.versioned;
   return async (req, res) => {
-    const ctx = new RequestContext(req, res, services.registry, services.db, services.config, services.logger);
+    const ctx = new RequestContext(req, res, services.registry, services.db, services.config, services.logger, services.listeners);
     try {
       const negotiated = entry.negotiate(req.headers.accept, ctx.param('format'));
       ctx.renderer = negotiated.renderer;

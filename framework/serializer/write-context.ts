@@ -1,6 +1,7 @@
 import type { RequestData } from '../metadata/request-data';
 import type { Executor } from '../store/executor';
 import type { Store } from '../store/store';
+import type { WriteListener } from './write-scope';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { ModelClass } from '../metadata/types';
 import type { Registry } from '../metadata/registry';
@@ -22,6 +23,8 @@ export interface WriteContext {
   readonly tx: Executor;
   /** Objects of any model, read and written in this write's transaction. */
   readonly store: Store;
+  /** Features told of this save (change logging, webhooks). */
+  readonly listeners: readonly WriteListener[];
   readonly registry: Registry;
   readonly version: ApiVersion;
   readonly model: ModelMeta;

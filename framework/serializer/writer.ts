@@ -18,36 +18,9 @@ import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from './select';
 import type { Actor, Values, WriteContext } from './write-context';
+import type { WriteListener, WriteScope } from './write-scope';
 
-export interface WriteScope {
-  readonly tx: Executor;
-  readonly registry: Registry;
-  readonly version: ApiVersion;
-  readonly actor: Actor | null;
-  readonly features: RequestData;
-  /** The HTTP request this write belongs to: change records of one request share it. */
-  readonly requestId?: string;
-}
-
-/** Events features subscribe to (change logging, webhooks). */
-export interface WriteListener {
-  saved?(model: ModelMeta, id: Id, action: 'create' | 'update', scope: WriteScope): Promise<void>;
-  deleting?(model: ModelMeta, ids: Id[], scope: WriteScope): Promise<void>;
-  /** The request's writes are done and its transaction is about to commit; a throw rolls it back. */
-  committing?(scope: WriteScope): Promise<void>;
-  /** The transaction committed; failures here never reach the client. */
-  committed?(scope: WriteScope): void;
-  /** The transaction rolled back: state buffered for it is dropped. */
-  rolledBack?(scope: WriteScope): void;
-}
-
-export function writeListeners(registry: Registry): WriteListener[] {
-  return ((registry as unknown as { listeners?: WriteListener[] }).listeners ??= []);
-}
-
-export function addWriteListener(registry: Registry, listener: WriteListener): void {
-  writeListeners(registry).push(listener);
-}
+export type { WriteListener, WriteScope };
 
 /** The write context of one object; also what deletion hooks of a model receive. */
 export function writeContext(
@@ -63,6 +36,7 @@ export function writeContext(
     sent,
     tx: scope.tx,
     store,
+    listeners: scope.listeners,
     registry: scope.registry,
     version: scope.version,
     model,
@@ -229,7 +203,7 @@ export async function saveObject(model: ModelMeta, values: Values, wc: WriteCont
   }
   const afterSave = model.hook('afterSave') as ((values: Values, wc: WriteContext) => unknown) | undefined;
   if (afterSave) await afterSave(values, wc);
-  for (const listener of writeListeners(wc.registry)) {
+  for (const listener of wc.listeners) {
     await listener.saved?.(model, wc.id, wc.creating ? 'create' : 'update', wc);
   }
   return wc.id;
@@ -264,7 +238,7 @@ export async function insertObjects(model: ModelMeta, objects: readonly Values[]
   const rows = objects.map((values) => rowOf(model, values, tx.dialect));
   await insertRowBatches(tx, model, rows, MAX_ROWS_PER_INSERT);
   const linked = model.fields.filter((f) => f.kind.afterWrite && f.inVersion(scope.version));
-  const listeners = writeListeners(scope.registry);
+  const listeners = scope.listeners;
   for (const values of objects) {
     const wc = writeContext(model, scope, values.id as Id, null, false);
     for (const f of linked) {
@@ -334,7 +308,7 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
     if (beforeDelete) await beforeDelete(b.ids, wc, b !== batches[0]);
     for (const f of b.model.fields) await f.kind.removed?.(f, b.ids, wc);
   }
-  for (const listener of writeListeners(scope.registry)) {
+  for (const listener of scope.listeners) {
     for (const b of batches) await listener.deleting?.(b.model, b.ids, scope);
   }
 

@@ -19,7 +19,6 @@ import {
   uniqueMessage,
   uniqueViolationError,
   validateObject,
-  writeListeners,
   type WriteScope,
 } from '../serializer/writer';
 import { deleteObjects } from '../serializer/writer';
@@ -37,6 +36,7 @@ function scopeOf(ctx: RequestContext, tx: Executor): WriteScope {
     actor: actorOf(ctx),
     features: ctx.features,
     requestId: ctx.id,
+    listeners: ctx.listeners,
   };
 }
 
@@ -45,7 +45,7 @@ function scopeOf(ctx: RequestContext, tx: Executor): WriteScope {
  * Write listeners (change log, webhooks) finish their work inside it and hear of the commit.
  */
 export async function inTransaction<T>(ctx: RequestContext, model: ModelMeta, fn: (tx: Executor) => Promise<T>): Promise<T> {
-  const listeners = writeListeners(ctx.registry);
+  const listeners = ctx.listeners;
   let scope: WriteScope | null = null;
   try {
     const result = await ctx.db.transaction(async (tx) => {
