@@ -81,7 +81,7 @@ export { canonicalUuid } from './fields/uuid';
 export { compileRegex } from './store/sqlite-functions';
 export { Template, TemplateError, renderTemplate } from './template/engine';
 export { findObjects } from './serializer/values';
-export { baseCheck, isExempt, type PermissionEngine } from './auth/permissions';
+export { allowedBy, baseCheck, isExempt, type PermissionEngine } from './auth/permissions';
 export type { Action } from './auth/types';
 export { storeFields, insertFields, insertRows, deleteWhere, addWriteListener, type WriteListener, type WriteScope } from './serializer/writer';
 export { renderSnapshots, SNAPSHOT_RENDER } from './views/read';

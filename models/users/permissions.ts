@@ -1,5 +1,5 @@
 import {
-  baseCheck, findObjects, ormFilter, PermissionDenied, TRUE, type Action, type JsonObject, type ModelMeta,
+  allowedBy, baseCheck, findObjects, ormFilter, PermissionDenied, TRUE, type Action, type JsonObject, type ModelMeta,
   type PermissionEngine, type Predicate, type RequestContext, type Values,
 } from '../../framework';
 import { ObjectPermission, substituteUser } from './object-permission';
@@ -49,12 +49,7 @@ export const objectPermissionEngine: PermissionEngine = {
     if (parts.some((p) => p.kind === 'const' && p.value)) return TRUE;
     return parts.length === 1 ? parts[0] : { kind: 'or', items: parts };
   },
-  async allows(ctx, model, action) {
-    try {
-      await this.restrict(ctx, model, action);
-      return true;
-    } catch {
-      return false;
-    }
+  allows(ctx, model, action) {
+    return allowedBy(this, ctx, model, action);
   },
 };
