@@ -5,6 +5,7 @@
  * database, as an outside change or a bad upgrade would break it.
  */
 import type { FieldMeta } from '../../framework/metadata/model-meta';
+import { dialectUnderTest } from '../helpers/database';
 import { startApp, type TestApp } from '../helpers/harness';
 
 let app: TestApp;
@@ -76,5 +77,43 @@ describe('the model-level permission check (OPTIONS, browsable forms)', () => {
     expect(options.errors).toHaveLength(1);
     expect(options.errors[0]).toMatchObject({ msg: 'unhandled error', path: '/api/dcim/sites/', request_id: expect.any(String) });
     expect(options.errors[0].error).toContain('no_such_field');
+  });
+});
+
+describe('the relationships block', () => {
+  let site: Obj;
+  beforeAll(async () => {
+    site = await ok(await app.post('/api/dcim/sites/', { name: 'Rel site', status: 'active' }));
+  });
+
+  test('a side filter that no longer validates (it names a deleted object) admits no object', async () => {
+    const tenant = await ok(await app.post('/api/tenancy/tenants/', { name: 'Gone soon' }));
+    await ok(await app.post('/api/extras/relationships/', { name: 'Tenant sites', source_type: 'dcim.site', destination_type: 'ipam.vrf', source_filter: { tenant: [tenant.slug] } }));
+    await ok(await app.delete(`/api/tenancy/tenants/${tenant.id}/`), 204);
+    const res = await logged(() => app.get(`/api/dcim/sites/${site.id}/?include=relationships`));
+    expect(res.status).toBe(200);
+    expect(res.body.relationships).toEqual({});
+    expect(res.errors).toEqual([]);
+  });
+
+  test('a side filter whose query fails is a 500 with its cause logged, not an empty block', async () => {
+    const group = await ok(await app.post('/api/tenancy/tenant-groups/', { name: 'Customers' }));
+    await ok(await app.post('/api/extras/relationships/', { name: 'Customer sites', source_type: 'dcim.site', destination_type: 'ipam.vrf', source_filter: { tenant_group: [group.slug] } }));
+    // Only the side filter reads the tenant groups' table: without it, its query fails.
+    const groups = (app.server.registry.get('tenancy.tenantgroup') as { table: string }).table;
+    const q = app.server.db.dialect.quote;
+    await app.server.db.transaction(async (tx) => {
+      const dialect = dialectUnderTest();
+      if (dialect === 'mysql') await tx.run('SET FOREIGN_KEY_CHECKS = 0');
+      await tx.run(`DROP TABLE ${q(groups)}${dialect === 'postgres' ? ' CASCADE' : ''}`);
+      if (dialect === 'mysql') await tx.run('SET FOREIGN_KEY_CHECKS = 1');
+    });
+    expect((await app.get(`/api/dcim/sites/${site.id}/`)).status).toBe(200);
+    const res = await logged(() => app.get(`/api/dcim/sites/${site.id}/?include=relationships`));
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: expect.stringContaining(groups), exception: expect.any(String), netinv_version: app.server.config.version });
+    expect(res.errors).toHaveLength(1);
+    expect(res.errors[0]).toMatchObject({ msg: 'unhandled error', request_id: expect.any(String) });
+    expect(res.errors[0].error).toContain(groups);
   });
 });
