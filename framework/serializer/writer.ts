@@ -297,6 +297,14 @@ export async function insertFields(tx: Executor, model: ModelMeta, values: Value
 }
 
 /**
+ * Bound values per multi-row INSERT. A statement with more parameters than the database accepts
+ * fails outright: SQLite's default limit is 32,766 (SQLITE_MAX_VARIABLE_NUMBER since 3.32),
+ * PostgreSQL's and MySQL's 65,535. 30,000 is a round number under the smallest of them. It is not
+ * a setting: it bounds what every supported database accepts, and a higher value only fails.
+ */
+const MAX_BOUND_VALUES = 30_000;
+
+/**
  * Inserts many rows of server-owned state (no validation or hooks) in as few statements as the
  * databases' parameter limits allow; every row must set the same fields.
  */
@@ -305,8 +313,7 @@ export async function insertRows(tx: Executor, model: ModelMeta, rows: Values[])
   const q = tx.dialect.quote;
   const stored = rows.map((values) => rowOf(model, values, tx.dialect));
   const cols = Object.keys(stored[0]);
-  // SQLite's default limit is 32766 bound values, PostgreSQL's and MySQL's 65535.
-  const perStatement = Math.max(1, Math.floor(30000 / cols.length));
+  const perStatement = Math.max(1, Math.floor(MAX_BOUND_VALUES / cols.length));
   for (let start = 0; start < stored.length; start += perStatement) {
     const params = new Params(tx.dialect);
     const tuples = stored.slice(start, start + perStatement).map((row) => `(${params.list(cols.map((c) => row[c]))})`);
@@ -323,8 +330,6 @@ export async function deleteWhere(tx: Executor, model: ModelMeta, attributes: Re
   return tx.run(`DELETE FROM ${q(model.table)} WHERE ${q(model.pk.column as string)} IN (${params.list(ids)})`, params.values);
 }
 
-/** Bound values per multi-row INSERT: under SQLite's 32,766 and the 65,535 of PostgreSQL and MySQL. */
-const MAX_BOUND_VALUES = 30_000;
 const MAX_ROWS_PER_INSERT = 500;
 
 /**
