@@ -83,7 +83,7 @@ export { parseDate } from './fields/date';
 export { canonicalUuid } from './fields/uuid';
 export { compileRegex } from './store/sqlite-functions';
 export { Template, TemplateError, renderTemplate } from './template/engine';
-export { baseCheck, isExempt, type PermissionEngine } from './auth/permissions';
+export { allowedBy, baseCheck, isExempt, type PermissionEngine } from './auth/permissions';
 export type { Action } from './auth/types';
 export type { WriteListener, WriteScope } from './serializer/write-scope';
 export { renderSnapshots, SNAPSHOT_RENDER } from './views/read';

@@ -5,7 +5,7 @@ import type { Json } from '../metadata/types';
 import type { SelectScope, PlanMode, Emitter } from '../serializer/select';
 import type { WriteContext } from '../serializer/write-context';
 import type { Dialect } from '../store/dialect/types';
-import type { ObjectRow } from '../store/executor';
+import type { Executor, ObjectRow } from '../store/executor';
 
 /** What OPTIONS shows for one field (DRF SimpleMetadata shape). */
 export interface FieldInfo {
@@ -128,8 +128,8 @@ export interface FieldKind {
   afterWrite?(field: FieldMeta, id: string | number, value: unknown, wc: WriteContext, created: boolean): Promise<void>;
   /** Removes state kept outside the row (associations) of objects about to be deleted. */
   removed?(field: FieldMeta, ids: Array<string | number>, wc: WriteContext): Promise<void>;
-  /** Loads the internal values of a non-column field for several objects (link tables). */
-  loadMany?(field: FieldMeta, ids: Array<string | number>, wc: WriteContext): Promise<Map<string | number, unknown>>;
+  /** Loads the internal values of a non-column field for several objects (link tables), inside or outside a write. */
+  loadMany?(field: FieldMeta, ids: Array<string | number>, db: Executor): Promise<Map<string | number, unknown>>;
   /** Default internal value on create when the client sent nothing. */
   defaultValue?(field: FieldMeta): unknown;
   /** Checks across fields before the model's own `clean()` (throws ValidationError). */

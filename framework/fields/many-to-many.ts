@@ -218,8 +218,8 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
     if (opts(field).writeBy === 'nested') return { type: 'array', items: sc.related(target) };
     return { type: 'array', items: target.integerPk ? { type: 'integer' } : { type: 'string', format: 'uuid' } };
   },
-  async loadMany(field, ids, wc) {
-    return (await currentLinks(field, ids, wc)) as Map<Id, unknown>;
+  async loadMany(field, ids, db) {
+    return (await currentLinks(field, ids, { tx: db })) as Map<Id, unknown>;
   },
   async afterWrite(field, id, value, wc, created) {
     const link = linkOf(field);

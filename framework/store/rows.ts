@@ -79,8 +79,10 @@ export async function insertRow(db: Executor, model: ModelMeta, row: Record<stri
 }
 
 /**
- * Bound values per multi-row INSERT: below SQLite's default limit of 32,766 bound values and the
- * 65,535 of PostgreSQL and MySQL, so one statement never exceeds any of the three.
+ * Bound values per multi-row INSERT. A statement with more parameters than the database accepts
+ * fails outright: SQLite's default limit is 32,766 (SQLITE_MAX_VARIABLE_NUMBER since 3.32),
+ * PostgreSQL's and MySQL's 65,535. 30,000 is a round number under the smallest of them. It is not
+ * a setting: it bounds what every supported database accepts, and a higher value only fails.
  */
 const MAX_BOUND_VALUES = 30_000;
 

@@ -153,6 +153,20 @@ async function associationsOf(db: Executor, registry: Registry, rels: Rel[], lab
 
 // -- the relationships block -------------------------------------------------------------------
 
+/**
+ * The objects among `ids` a side filter admits. A filter that no longer validates (it names an
+ * object deleted since it was saved) admits none; a query that fails is not an answer and
+ * propagates (a 500 with its cause logged).
+ */
+async function admittedBy(db: Executor, model: ModelMeta, filter: JsonObject, ids: Id[]): Promise<Set<Id>> {
+  try {
+    return await matchingIds(db, model, filter, ids);
+  } catch (err) {
+    if (err instanceof ValidationError) return new Set<Id>();
+    throw err;
+  }
+}
+
 async function loadBlocks(model: ModelMeta, ids: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
   const registry = model.registry as Registry;
   const label = model.label;
@@ -166,7 +180,7 @@ async function loadBlocks(model: ModelMeta, ids: Id[], rc: RenderContext): Promi
   for (const rel of rels) {
     for (const side of sidesOf(rel, label)) {
       const filter = filterOf(rel, side);
-      if (filter) admitted.set(`${rel.id}:${side}`, await matchingIds(rc.db, model, filter, ids).catch(() => new Set<Id>()));
+      if (filter) admitted.set(`${rel.id}:${side}`, await admittedBy(rc.db, model, filter, ids));
     }
   }
 

@@ -1,5 +1,6 @@
 import {
   Store,
+  allowedBy,
   baseCheck,
   ormFilter,
   PermissionDenied,
@@ -60,12 +61,7 @@ export const objectPermissionEngine: PermissionEngine = {
     if (parts.some((p) => p.kind === 'const' && p.value)) return TRUE;
     return parts.length === 1 ? parts[0] : { kind: 'or', items: parts };
   },
-  async allows(ctx, model, action) {
-    try {
-      await this.restrict(ctx, model, action);
-      return true;
-    } catch {
-      return false;
-    }
+  allows(ctx, model, action) {
+    return allowedBy(this, ctx, model, action);
   },
 };
