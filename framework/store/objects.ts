@@ -45,7 +45,7 @@ export async function findValues(db: Executor, model: ModelMeta, selection: RowS
   if (linked.length && out.length) {
     const ids = out.map((v) => v.id as Id);
     for (const f of linked) {
-      const map = await (f.kind.loadMany as NonNullable<FieldMeta['kind']['loadMany']>)(f, ids, { tx: db } as never);
+      const map = await (f.kind.loadMany as NonNullable<FieldMeta['kind']['loadMany']>)(f, ids, db);
       for (const v of out) v[f.name] = map.get(v.id as Id) ?? [];
     }
   }
