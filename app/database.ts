@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { createDataSource, prepareSchema } from '../framework/store/datasource';
+import { recordUniqueConstraints } from '../framework/store/unique-constraints';
 import { buildRegistry, type Registry } from '../framework';
 import { runMigrationGroups, type LoadedPlugin } from '../framework/plugins';
 import { CORE_APPS } from './apps';
@@ -35,6 +36,6 @@ export function indexUniqueConstraints(ds: DataSource, registry: Registry): void
     for (const u of meta.uniques) if (u.name) map.set(u.name, u.columns.map((c) => c.databaseName));
     for (const i of meta.indices) if (i.isUnique && i.name) map.set(i.name, i.columns.map((c) => c.databaseName));
     for (const c of meta.columns) if (c.isPrimary) map.set('PRIMARY', [c.databaseName]);
-    model.extra.uniqueConstraints = map;
+    recordUniqueConstraints(model, map);
   }
 }

@@ -2,6 +2,7 @@ import type { Registry } from '../framework';
 import type { OpenApiSources } from '../framework/openapi';
 import { installedPluginsRoute, type LoadedPlugin } from '../framework/plugins';
 import type { ExtraRoute, ModelAction } from '../framework/router/api';
+import { buildRouteTable } from '../framework/router/route-table';
 import { CORE_APPS } from './apps';
 import type { Config } from './config';
 import { statusRoute } from './status';
@@ -17,7 +18,11 @@ export function modelActions(plugins: readonly LoadedPlugin[]): ModelAction[] {
   return [...CORE_APPS, ...plugins.map((p) => p.app)].flatMap((a) => a.actions);
 }
 
-/** What the OpenAPI document is built from. */
+/**
+ * What the OpenAPI document is built from without a server (the generator): the route table of
+ * the same routes and actions the server serves.
+ */
 export function openApiSources(registry: Registry, config: Readonly<Config>, plugins: readonly LoadedPlugin[]): OpenApiSources {
-  return { registry, actions: modelActions(plugins), routes: extraRoutes(registry, config, plugins), serverVersion: config.version };
+  const table = buildRouteTable({ registry, routes: extraRoutes(registry, config, plugins), actions: modelActions(plugins) });
+  return { registry, table, serverVersion: config.version };
 }

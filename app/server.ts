@@ -7,14 +7,14 @@ import { errorMiddleware } from '../framework/errors/mapper';
 import { sessionRoutes } from '../framework/auth/session-routes';
 import { Logger } from '../framework/http/logger';
 import { apiRouter, type Services } from '../framework/router/api';
+import { buildRouteTable, type RouteTable } from '../framework/router/route-table';
 import type { Registry } from '../framework';
 import { objectPermissionEngine, usersAuthBackend } from '../models/users';
 import { changeLogListener, syncContentTypes, WebhookWorker } from '../models/extras';
-import { addWriteListener } from '../framework';
 import type { Config } from './config';
 import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './database';
 import { enabledPlugins } from './plugins';
-import { extraRoutes, modelActions, openApiSources } from './routes';
+import { extraRoutes, modelActions } from './routes';
 import { documentationRoutes } from '../framework/openapi';
 import type { LoadedPlugin } from '../framework/plugins';
 
@@ -25,8 +25,10 @@ export interface NetinvServer {
   readonly registry: Registry;
   readonly config: Readonly<Config>;
   readonly plugins: readonly LoadedPlugin[];
-  /** Everything the router serves, for the OpenAPI document and tests. */
+  /** The database, authentication and declared routes the router serves with. */
   readonly services: Services;
+  /** Every route under `/api`: the router, OPTIONS, the browsable API and the OpenAPI document read it. */
+  readonly routes: RouteTable;
   /** Sends queued webhook deliveries (started unless NETINV_WEBHOOK_WORKER is false). */
   readonly webhooks: WebhookWorker;
   listen(): Promise<Server>;
@@ -60,31 +62,33 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     timeoutSeconds: config.webhookTimeoutSeconds,
     onError: (message, data) => logger.warn(message, data),
   });
-  addWriteListener(registry, changeLogListener(() => webhooks.kick()));
   if (config.webhookWorker) webhooks.start();
 
   const actions = modelActions(plugins);
   const apiRoutes = extraRoutes(registry, config, plugins);
-  const docs = documentationRoutes(() => openApiSources(registry, config, plugins));
+  // The documents describe the table below, which lists the documentation routes too: read it lazily.
+  const docs = documentationRoutes(() => ({ registry, table: routes, serverVersion: config.version }));
   const services: Services = {
     registry,
     db,
     config,
     logger,
     auth: usersAuthBackend(registry),
+    listeners: [changeLogListener(() => webhooks.kick())],
     permissions: objectPermissionEngine,
     routes: [...apiRoutes, ...docs.routes],
     mounts: docs.mounts,
     actions,
     rootEntries: ['status'],
   };
+  const routes = buildRouteTable(services);
 
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
   app.get('/', (_req, res) => res.redirect(302, '/api/'));
   app.use('/api-auth', sessionRoutes(services.auth, db));
-  app.use('/api', express.raw({ type: () => true, limit: config.maxBodyBytes }), apiRouter(services));
+  app.use('/api', express.raw({ type: () => true, limit: config.maxBodyBytes }), apiRouter(services, routes));
   app.use(errorMiddleware(config.version, logger));
 
   let server: Server | null = null;
@@ -96,6 +100,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     config,
     plugins,
     services,
+    routes,
     webhooks,
     listen: () =>
       new Promise((resolve, reject) => {

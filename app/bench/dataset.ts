@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { Registry } from '../../framework';
+import { RequestData, Store, type Registry } from '../../framework';
 import { openDatabase } from '../../framework/store/datasource';
 import type { Database, Executor } from '../../framework/store/executor';
 import { parseNetwork, type IPNetwork } from '../../framework/network/ip';
@@ -57,7 +57,7 @@ class Writer {
   constructor(readonly db: Database, readonly registry: Registry) {}
 
   private scope(tx: Executor, actor: Actor | null = null): WriteScope {
-    return { tx, registry: this.registry, version: DEFAULT_VERSION, actor, features: new Map() };
+    return { tx, registry: this.registry, version: DEFAULT_VERSION, actor, features: new RequestData(), listeners: [] };
   }
 
   /**
@@ -259,9 +259,9 @@ async function load(w: Writer): Promise<LoadedDataset> {
 
 /** Id of the container 10.N.0.0/16, read back through the prefix filter columns. */
 async function containerId(w: Writer, n: number): Promise<string> {
-  const q = w.db.dialect.quote;
-  const p = w.db.dialect.placeholder;
-  const rows = await w.db.reader.rows(`SELECT ${q('id')} FROM ${q('ipam_prefix')} WHERE ${q('prefix')} = ${p(1)}`, [`10.${n}.0.0/16`]);
-  if (!rows.length) throw new Error(`10.${n}.0.0/16 is missing from the dataset`);
-  return String(rows[0][0]);
+  const prefix = w.registry.get('ipam.prefix');
+  if (!prefix) throw new Error('the registry has no ipam.prefix');
+  const [id] = await new Store(w.db.reader, w.registry).ids(prefix, { prefix: `10.${n}.0.0/16` }, 1);
+  if (id === undefined) throw new Error(`10.${n}.0.0/16 is missing from the dataset`);
+  return String(id);
 }

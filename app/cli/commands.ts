@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import * as os from 'node:os';
-import { ValidationError } from '../../framework';
+import { RequestData, Store, ValidationError } from '../../framework';
 import type { Database } from '../../framework/store/executor';
 import type { Registry } from '../../framework';
 import { parseObject, saveObject, validateObject } from '../../framework/serializer/writer';
@@ -106,9 +106,8 @@ export async function createSuperuserCommand(args: ParsedArgs): Promise<void> {
   await withDatabase(async (db, registry) => {
     const model = registry.forClass(User);
     await db.transaction(async (tx) => {
-      const exists = await tx.rows(`SELECT 1 FROM ${tx.dialect.quote(model.table)} WHERE ${tx.dialect.quote('username')} = ${tx.dialect.placeholder(1)}`, [username]);
-      if (exists.length) throw new CommandError(`user ${username} already exists`);
-      const scope = { tx, registry, version: DEFAULT_VERSION, actor: null, features: new Map() };
+      if (await new Store(tx).exists(model, { username })) throw new CommandError(`user ${username} already exists`);
+      const scope = { tx, registry, version: DEFAULT_VERSION, actor: null, features: new RequestData(), listeners: [] };
       try {
         const { values, wc } = await parseObject(model, { username, password, email, is_staff: true }, scope, null, false);
         values.is_superuser = true;
@@ -139,11 +138,10 @@ export async function createTokenCommand(args: ParsedArgs): Promise<void> {
     const userModel = registry.forClass(User);
     const model = registry.forClass(Token);
     return db.transaction(async (tx) => {
-      const q = tx.dialect.quote;
-      const [user] = await tx.rows(`SELECT ${q('id')}, ${q('username')} FROM ${q(userModel.table)} WHERE ${q('username')} = ${tx.dialect.placeholder(1)}`, [username]);
+      const [user] = await new Store(tx).find(userModel, { username });
       if (!user) throw new CommandError(`no user named ${username}`);
-      const actor = { id: user[0] as string, username, isSuperuser: false };
-      const scope = { tx, registry, version: DEFAULT_VERSION, actor, features: new Map() };
+      const actor = { id: user.id as string, username, isSuperuser: false };
+      const scope = { tx, registry, version: DEFAULT_VERSION, actor, features: new RequestData(), listeners: [] };
       try {
         const { values, wc } = await parseObject(model, body, scope, null, false);
         await validateObject(model, values, wc);

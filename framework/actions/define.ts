@@ -1,4 +1,5 @@
 import type { Action } from '../auth/types';
+import { Store } from '../store/store';
 import type { Executor } from '../store/executor';
 import { NotFound } from '../errors';
 import { ormFilter } from '../query/orm';
@@ -9,9 +10,9 @@ import type { ModelMeta } from '../metadata/model-meta';
 import type { FieldKind } from '../fields/kind';
 import type { Json, ModelClass } from '../metadata/types';
 import type { Id } from '../query/id';
-import { loadValues } from '../serializer/values';
+
 import type { Values } from '../serializer/write-context';
-import type { HandlerArgs, ModelAction } from '../router/api';
+import type { HandlerArgs, ModelAction } from './declared-routes';
 import { visible } from '../views/read';
 import { createObjects, inTransaction, renderInOrder } from '../views/write';
 import { listView, renderByIds, renderOne } from '../views/read';
@@ -45,7 +46,7 @@ export class ActionRequest {
 
   /** The stored values of this detail URL's object if `restrict` lets the caller see it, else 404. */
   async object(db: Executor, restrict: Predicate): Promise<Values> {
-    const [values] = await loadValues(db, this.model, and([visible(this.ctx, this.model, restrict), fieldTest(this.model.pk, 'exact', [this.id])]));
+    const [values] = await new Store(db).find(this.model, and([visible(this.ctx, this.model, restrict), fieldTest(this.model.pk, 'exact', [this.id])]));
     if (!values) throw new NotFound();
     return values;
   }
@@ -53,7 +54,7 @@ export class ActionRequest {
   /** Stored values of the objects of `cls` matching Django-style attributes. */
   find(db: Executor, cls: ModelClass, attributes: Record<string, unknown>): Promise<Values[]> {
     const model = this.meta(cls);
-    return loadValues(db, model, ormFilter(model, attributes));
+    return new Store(db).find(model, ormFilter(model, attributes));
   }
 
   /** One transaction; a unique violation inside it becomes a 400 as on the model endpoints. */

@@ -1,4 +1,4 @@
-import { NotAuthenticated, PermissionDenied } from '../errors';
+import { AuthenticationFailed, NotAuthenticated, PermissionDenied } from '../errors';
 import type { RequestContext } from '../http/context';
 import type { ModelMeta } from '../metadata/model-meta';
 import { TRUE, type Predicate } from '../query/predicate';
@@ -14,6 +14,22 @@ export interface PermissionEngine {
   restrict(ctx: RequestContext, model: ModelMeta, action: Action): Promise<Predicate>;
   /** Model-level check only (OPTIONS shows POST/PUT only when this holds). */
   allows(ctx: RequestContext, model: ModelMeta, action: Action): Promise<boolean>;
+}
+
+/**
+ * `allows` for an engine whose `restrict` throws 403 when the model-level check fails: a refusal
+ * is "no"; anything else (a constraint that cannot be applied, a failed query) is not an answer
+ * and propagates, to end as a 500 with its cause logged (DRF's SimpleMetadata likewise catches
+ * only API exceptions).
+ */
+export async function allowedBy(engine: PermissionEngine, ctx: RequestContext, model: ModelMeta, action: Action): Promise<boolean> {
+  try {
+    await engine.restrict(ctx, model, action);
+    return true;
+  } catch (err) {
+    if (err instanceof PermissionDenied || err instanceof NotAuthenticated || err instanceof AuthenticationFailed) return false;
+    throw err;
+  }
 }
 
 /** `NETINV_EXEMPT_VIEW_PERMISSIONS`: `*` never exempts accounts and permissions. */
@@ -40,12 +56,7 @@ export const readOnlyForOthers: PermissionEngine = {
     if (action === 'view') return TRUE;
     throw new PermissionDenied();
   },
-  async allows(ctx, model, action) {
-    try {
-      await this.restrict(ctx, model, action);
-      return true;
-    } catch {
-      return false;
-    }
+  allows(ctx, model, action) {
+    return allowedBy(this, ctx, model, action);
   },
 };

@@ -62,7 +62,7 @@ function loginLink(ctx: RequestContext, path: string): string {
 }
 
 /** The browsable API page: request line, status and headers, the response body with links, forms. */
-export function renderBrowsable(ctx: RequestContext, reply: Reply): string {
+export function renderBrowsable(ctx: RequestContext, reply: Reply, versionHeader = true): string {
   const body = JSON.stringify(reply.body, null, 2) ?? '';
   const path = `${ctx.req.baseUrl}${ctx.req.path}`;
   const q = ctx.req.originalUrl.indexOf('?');
@@ -70,7 +70,7 @@ export function renderBrowsable(ctx: RequestContext, reply: Reply): string {
   const headers: Array<[string, string]> = [];
   for (const [k, v] of Object.entries(reply.headers ?? {})) headers.push([k, v]);
   headers.push(['Content-Type', 'application/json'], ['Vary', 'Accept']);
-  if (ctx.version) headers.push(['API-Version', String(ctx.version)]);
+  if (ctx.version && versionHeader) headers.push(['API-Version', String(ctx.version)]);
   const headerText = headers.map(([k, v]) => `<b>${escapeHtml(k)}:</b> ${escapeHtml(v)}`).join('\n');
   const csrf = ctx.session ? `<meta name="csrf-token" content="${escapeHtml(ctx.session.csrf)}">` : '';
   return `<!DOCTYPE html>

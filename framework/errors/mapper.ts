@@ -1,5 +1,4 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { Logger } from '../http/logger';
 import { ApiError } from './index';
 
 export interface ErrorResponse {
@@ -40,7 +39,12 @@ function asBodyParserError(err: unknown): ErrorResponse | null {
 }
 
 /** The Express error handler of an application serving the API: every thrown error ends here. */
-export function errorMiddleware(version: string, logger: Logger) {
+/** Where unexpected errors are reported (the request logger). */
+export interface ErrorLog {
+  error(message: string, data: Record<string, unknown>): void;
+}
+
+export function errorMiddleware(version: string, logger: ErrorLog) {
   return (err: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) return next(err);
     const r = errorToResponse(err, version);

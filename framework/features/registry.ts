@@ -1,3 +1,4 @@
+import type { RequestData } from '../metadata/request-data';
 import type { Executor } from '../store/executor';
 import type { FilterDef } from '../filterset/filterset';
 import type { ModelMeta } from '../metadata/model-meta';
@@ -15,13 +16,13 @@ export interface FeatureProvider {
    * Loads what every request touching the model needs (custom field definitions: the field is
    * always shown) into `features`, once: it must do nothing when already loaded.
    */
-  prepare?(db: Executor, features: Map<string, unknown>, registry: Registry): Promise<void>;
+  prepare?(db: Executor, features: RequestData, registry: Registry): Promise<void>;
   /** Prefix of the filters this feature adds (`cf_`, `cr_`). */
   readonly filterPrefix?: string;
   /** Loads what `filter` needs; called only when a query parameter carries `filterPrefix`. */
-  prepareFilters?(db: Executor, features: Map<string, unknown>, registry: Registry): Promise<void>;
+  prepareFilters?(db: Executor, features: RequestData, registry: Registry): Promise<void>;
   /** A filter this feature adds to `model` for the request (`cf_<name>`, `cr_<slug>__peer`). */
-  filter?(model: ModelMeta, name: string, features: Map<string, unknown>, version: ApiVersion): FilterDef | undefined;
+  filter?(model: ModelMeta, name: string, features: RequestData, version: ApiVersion): FilterDef | undefined;
 }
 
 function isProvider(value: unknown): value is FeatureProvider {
@@ -48,7 +49,7 @@ export async function prepareFeatures(
   registry: Registry,
   model: ModelMeta,
   db: Executor,
-  features: Map<string, unknown>,
+  features: RequestData,
   params: Iterable<string> = [],
 ): Promise<void> {
   const names = [...params];
@@ -63,7 +64,7 @@ export async function prepareFeatures(
 export function featureFilters(
   registry: Registry,
   model: ModelMeta,
-  features: Map<string, unknown>,
+  features: RequestData,
   version: ApiVersion,
 ): (name: string) => FilterDef | undefined {
   const providers = providersFor(registry, model).filter((p) => p.filter);

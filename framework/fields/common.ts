@@ -3,7 +3,7 @@ import type { ColumnOptions } from 'typeorm';
 import { CommonRegex } from '../query/regex';
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
-import type { Emitter, ReadScope } from './read';
+import type { Emitter, ReadScope } from './kind';
 import type { FieldInfo } from './kind';
 
 export const STRING_LOOKUPS = ['', 'n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 're', 'nre', 'ire', 'nire'] as const;

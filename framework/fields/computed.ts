@@ -4,7 +4,7 @@ import type { FieldOptions, Json, JsonObject } from '../metadata/types';
 import type { Id } from '../query/id';
 import { baseInfo } from './common';
 import type { FieldKind, KindWriteContext } from './kind';
-import type { RenderState } from './read';
+import type { RenderState } from './kind';
 
 /**
  * A key whose value is not a column. Three sources, one kind:

@@ -1,3 +1,4 @@
+import type { RequestData } from '../metadata/request-data';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { Json, JsonObject } from '../metadata/types';
@@ -5,7 +6,7 @@ import type { ApiVersion } from '../versioning/version';
 import { applyColumn, baseInfo } from './common';
 import { parseJsonColumn } from './json';
 import type { FieldInfo, FieldKind, KindWriteContext } from './kind';
-import type { RenderState } from './read';
+import type { RenderState } from './kind';
 
 /** Column holding the JSON object of custom field values, as Nautobot's `_custom_field_data`. */
 export const CUSTOM_FIELD_DATA = '_custom_field_data';
@@ -27,7 +28,7 @@ export interface CustomFieldValues<R extends RenderState = RenderState, W extend
   /** The data to store: defaults for missing keys, every value validated, required fields enforced. */
   clean(model: ModelOf, data: JsonObject, wc: W): Promise<JsonObject>;
   /** OPTIONS: one entry per custom field of the model, keyed as in the representation. */
-  describe?(model: ModelOf, features: Map<string, unknown>, version: ApiVersion): Record<string, FieldInfo>;
+  describe?(model: ModelOf, features: RequestData, version: ApiVersion): Record<string, FieldInfo>;
 }
 
 export function customFieldProvider(field: FieldMeta): CustomFieldValues | undefined {

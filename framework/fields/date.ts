@@ -1,8 +1,8 @@
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
-import type { FieldOptions } from '../metadata/types';
+import type { FieldOptions, Values } from '../metadata/types';
 import { applyColumn, baseInfo, NUMERIC_LOOKUPS, rejectNull } from './common';
-import { FilterValueError, type FieldKind, type FieldValues, type KindWriteContext } from './kind';
+import { FilterValueError, type FieldKind, type KindWriteContext } from './kind';
 
 export interface DateOptions extends FieldOptions {
   /** Set to the current time on every save. */
@@ -77,7 +77,7 @@ export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-function auto(field: FieldMeta, values: FieldValues, wc: KindWriteContext, now: () => unknown): void {
+function auto(field: FieldMeta, values: Values, wc: KindWriteContext, now: () => unknown): void {
   const o = field.opts<DateOptions>();
   if (o.autoNow || (o.autoNowAdd && wc.creating)) values[field.name] = now();
 }

@@ -83,7 +83,7 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
     const id = await resolveRelated(target, input, wc, field.nullable);
     const limit = fkOptions(field).limit;
     if (id !== null && limit) {
-      const [match] = await wc.store.idsMatching(target, { ...limit, [target.pk.name]: id }, 1);
+      const [match] = await wc.store.ids(target, { ...limit, [target.pk.name]: id }, 1);
       if (match === undefined) {
         // Django's message for a choice outside limit_choices_to, the id in Python's repr.
         throw new FieldError(`${target.verboseName} instance with id ${target.integerPk ? id : `UUID('${id}')`} does not exist.`);

@@ -1,11 +1,11 @@
 import { FieldError, ValidationError } from '../errors';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
-import type { FieldOptions } from '../metadata/types';
+import type { FieldOptions, Values } from '../metadata/types';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import { applyColumn, baseInfo, rejectNull, textReader } from './common';
 import { parseId } from './related-reference';
 import { canonicalUuid } from './uuid';
-import { FilterValueError, type FieldKind, type FieldValues, type KindWriteContext } from './kind';
+import { FilterValueError, type FieldKind, type KindWriteContext } from './kind';
 
 /**
  * A generic relation (`assigned_object`): `<name>_type` holds the target's label, `<name>_id`
@@ -33,8 +33,11 @@ function typesOf(field: FieldMeta): string[] {
   return (field.extra.types as string[] | undefined) ?? opts(field).types;
 }
 
+/** Models a generic relation may point at: resolved on its `<name>_type` field (the object field reads them there). */
 function targetsOf(field: FieldMeta): ModelMeta[] {
-  return (field.extra.targets as ModelMeta[] | undefined) ?? [];
+  const relation = (field.options as { relation?: string }).relation;
+  const holder = relation ? (field.model.field(`${relation}_type`) ?? field) : field;
+  return (holder.extra.targets as ModelMeta[] | undefined) ?? [];
 }
 
 /** The labels a `<name>_type` field accepts, once resolved. */
@@ -130,9 +133,7 @@ export const genericObjectKind: FieldKind = {
     // Only a model's own brief form (a note's) carries the target; nested forms never do.
     if (mode.brief && mode.nested) return null;
     const o = opts(field);
-    // Targets are known once the type field resolved them.
-    const targets = targetsOf(field.model.field(`${o.relation}_type`) as FieldMeta);
-    const target = scope.related({ kind: 'generic', field, targets, idColumn: `${o.relation}_id`, typeColumn: `${o.relation}_type` }, mode);
+    const target = scope.related({ kind: 'generic', field, targets: targetsOf(field), idColumn: `${o.relation}_id`, typeColumn: `${o.relation}_type` }, mode);
     return (row, rc) => target(row, rc) ?? null;
   },
   validate: (field, values, wc) => checkGenericPair(field, values, wc),
@@ -141,7 +142,7 @@ export const genericObjectKind: FieldKind = {
 };
 
 /** The pair is written together and names an existing object of an allowed type. */
-async function checkGenericPair(field: FieldMeta, values: FieldValues, wc: KindWriteContext): Promise<void> {
+async function checkGenericPair(field: FieldMeta, values: Values, wc: KindWriteContext): Promise<void> {
   const relation = opts(field).relation;
   const type = values[`${relation}_type`] ?? null;
   const id = values[`${relation}_id`] ?? null;
@@ -155,7 +156,7 @@ async function checkGenericPair(field: FieldMeta, values: FieldValues, wc: KindW
   if (type === null) return;
   const target = targetsOf(field.model.field(`${relation}_type`) as FieldMeta).find((m) => m.label === type);
   const parsed = target ? parseId(target, id) : null;
-  if (!target || parsed === null || !(await wc.store.exists(target, parsed))) {
+  if (!target || parsed === null || !(await wc.store.exists(target, [parsed]))) {
     throw ValidationError.field(`${relation}_id`, `Related object not found using the provided ID: ${String(id)}`);
   }
 }

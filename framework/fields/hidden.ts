@@ -1,12 +1,12 @@
-import type { FieldOptions } from '../metadata/types';
+import type { FieldOptions, Values } from '../metadata/types';
 import { applyColumn } from './common';
-import type { FieldKind, FieldValues } from './kind';
+import type { FieldKind } from './kind';
 
 export interface HiddenOptions extends FieldOptions {
   sqlType: 'varchar' | 'text';
   length?: number;
   /** Computes the column from the object's other values on every save. */
-  derive?: (values: FieldValues) => unknown;
+  derive?: (values: Values) => unknown;
 }
 
 /**

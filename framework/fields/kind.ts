@@ -1,14 +1,159 @@
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import type { RequestData } from '../metadata/request-data';
+import type { Json, JsonObject, Values } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
-import type { Json } from '../metadata/types';
 import type { Id } from '../query/id';
-import type { KindStore, StoredChoice } from './kind-store';
-import type { Emitter, PlanMode, ReadScope } from './read';
+import type { LinkSpec } from '../query/link';
 
-export type { KindStore, StoredChoice } from './kind-store';
+// -- reading: what a kind's reader sees of the query ---------------------------------------------
 
-/** Internal values of an object, by field name. */
-export type FieldValues = Record<string, unknown>;
+/**
+ * What reading a field may ask of the page being rendered (RenderContext in the serializer, which
+ * also holds the database connection that kinds never see).
+ */
+export interface RenderState {
+  /** `http://host` for API responses; `''` for relative URLs. */
+  readonly baseUrl: string;
+  readonly version: ApiVersion;
+  /** Results of the page's loaders, by loader key then owner id. */
+  readonly loaded: Map<string, Map<Id, Json>>;
+  /** Data features fetch once per request (custom field definitions…), by feature name. */
+  readonly features: RequestData;
+  /** The request's query parameters (keys a request adds or removes are decided while emitting). */
+  readonly query: ReadonlyMap<string, readonly string[]>;
+  /** The response of a write: opt-in keys are always present there. */
+  readonly writing: boolean;
+  /** Whether an opt-in field (`relationships`, `computed_fields`) is part of this response. */
+  readonly include: (name: string) => boolean;
+}
+
+/** One row of a query's result, in select order. */
+export type Row = unknown[];
+
+/** Which representation a plan produces. */
+export interface PlanMode {
+  /** Brief/nested form: id, display, url and the model's brief fields. */
+  brief: boolean;
+  /** Embedded in another object: annotated counts are omitted. */
+  nested: boolean;
+  version: ApiVersion;
+}
+
+/**
+ * Produces one key's value from a row; `undefined` leaves the key out. `out` is the object built
+ * so far (values derived from the representation itself, such as computed fields).
+ */
+export type Emitter = (row: Row, rc: RenderState, out?: JsonObject) => Json | undefined;
+
+/** The representation of a whole object from a row. */
+export type ObjectEmitter = (row: Row, rc: RenderState) => JsonObject;
+
+/**
+ * Loads values that do not fit in the main row (tags, many-to-many) for a whole page in one
+ * query; results are keyed by the owning object's id.
+ */
+export interface Loader {
+  readonly key: string;
+  /** Position of the owner's id in the row. */
+  readonly idIndex: number;
+  /** The key a row is loaded under when it is not the id at `idIndex` (`type|id` pairs). */
+  rowKey?(row: Row): Id | null;
+  load(ids: Id[], rc: RenderState): Promise<Map<Id, Json>>;
+}
+
+/** A count of related rows per object, computed in the page's query. */
+export type CountSpec =
+  /**
+   * Rows of `target` reaching the object through a path of foreign keys (`hops[0]` is the
+   * target's); with `subtree`, rows pointing at the object or at any of its descendants.
+   */
+  | { readonly kind: 'path'; readonly name: string; readonly target: ModelMeta; readonly hops: readonly FieldMeta[]; readonly subtree: boolean }
+  /** Rows of a link table pointing at the object (the other side of a many-to-many field). */
+  | { readonly kind: 'links'; readonly name: string; readonly link: LinkSpec }
+  /** Rows of `target` whose generic relation (`type` and `id` fields) names the object. */
+  | { readonly kind: 'generic'; readonly name: string; readonly target: ModelMeta; readonly type: FieldMeta; readonly id: FieldMeta };
+
+/** Objects related to each object of a page, loaded by one query per page in their nested form. */
+export type RelatedObjects =
+  /** The targets of a many-to-many field, in their ordering; with `slugField`, that attribute of each. */
+  | { readonly kind: 'linked'; readonly field: FieldMeta; readonly slugField?: string }
+  /** The objects of `field.target` whose foreign key `via` points at the object, in their ordering. */
+  | { readonly kind: 'pointing'; readonly field: FieldMeta; readonly via: FieldMeta }
+  /** The object named by a generic relation's type and id columns, among `targets`. */
+  | { readonly kind: 'generic'; readonly field: FieldMeta; readonly targets: readonly ModelMeta[]; readonly typeColumn: string; readonly idColumn: string };
+
+/**
+ * What a kind's reader may ask of the query a representation is read from (implemented by
+ * framework/store/select.ts): positions of columns, joins of foreign keys, annotated counts and
+ * loaders, all as data; the SQL is the store's.
+ */
+export interface ReadScope {
+  /** The model whose row this scope reads (a joined object's model for joined scopes). */
+  readonly model: ModelMeta;
+  /** Distinguishes the scopes of one query (loader keys). */
+  readonly key: string;
+  /** Position of a column of this scope's table in the row. */
+  column(column: string): number;
+  /** Position of this scope's primary key in the row. */
+  readonly idIndex: number;
+  /** The scope of the object a foreign key of this scope points at (joined into the same query). */
+  join(field: FieldMeta): ReadScope;
+  /** The nested form of this scope's object, read from the same query. */
+  nested(mode: PlanMode): ObjectEmitter;
+  /** Position of an annotated count in the row. */
+  count(spec: CountSpec): number;
+  /**
+   * Loads related objects for each page; the returned function gives a row's value: a list
+   * (`linked`, `pointing`) or an object (`generic`), undefined when nothing was loaded.
+   */
+  related(spec: RelatedObjects, mode: PlanMode): (row: Row, rc: RenderState) => Json | undefined;
+  /** Registers a loader of this page (computed values); loaders with the same key run once. */
+  addLoader(loader: Loader): void;
+}
+
+// -- the database as kinds see it --------------------------------------------------------------
+
+/** A choice that lives in the database (statuses), as OPTIONS lists it. */
+export interface StoredChoice {
+  value: string;
+  display: string;
+}
+
+/** Which objects: primary keys, or a Django-style attribute dictionary (`{ vm_role: true }`). */
+export type KindWhere = readonly Id[] | Record<string, unknown>;
+
+/**
+ * What kinds ask of the database while parsing, writing and describing values, each method named
+ * for what it computes. The store's object facade (framework/store/store.ts) implements it, as
+ * does framework/store/kind-store.ts over a bare connection; kinds see neither SQL nor a
+ * connection.
+ */
+export interface KindStore {
+  /** Whether any object of `model` matches. */
+  exists(model: ModelMeta, where: KindWhere): Promise<boolean>;
+  /** Primary keys of the matching objects (at most `limit`), in no particular order. */
+  ids(model: ModelMeta, where: KindWhere, limit?: number): Promise<Id[]>;
+  /** The ids among `ids` whose content-type list `field` names the content type `label`. */
+  idsForContentType(model: ModelMeta, field: FieldMeta, ids: Id[], label: string): Promise<Id[]>;
+  /** The status (of model `statuses`) with this slug, when it is enabled for the content type `label`. */
+  statusFor(statuses: ModelMeta, slug: string, label: string): Promise<Id | null>;
+  /** The statuses (of model `statuses`) enabled for the content type `label`, by name. */
+  statusesFor(statuses: ModelMeta, label: string): Promise<StoredChoice[]>;
+  /** Values of `field` equal to `value` or starting with `value-`, held by rows other than `exceptId`. */
+  takenValues(field: FieldMeta, value: string, exceptId: Id): Promise<string[]>;
+  /** The targets each owner is linked to through a many-to-many field; every owner has an entry. */
+  linkedIds(field: FieldMeta, ownerIds: Id[]): Promise<Map<Id, Id[]>>;
+  /** Links the owner to exactly `targets` through a many-to-many field; a created owner has no links yet. */
+  replaceLinks(field: FieldMeta, ownerId: Id, targets: Id[], created: boolean): Promise<void>;
+  /**
+   * Recomputes a tree node's path, sort key and depth from its parent (`parent` is the model's
+   * tree-parent field), and those of its subtree when it moved; a node made its own descendant is
+   * a ValidationError.
+   */
+  placeTreeNode(parent: FieldMeta, id: Id): Promise<void>;
+}
+
+// -- writing ---------------------------------------------------------------------------------------
 
 /** Stored column values of one row, by column name. */
 export type StoredRow = Record<string, unknown>;
@@ -23,12 +168,14 @@ export interface KindWriteContext {
   readonly id: Id;
   readonly creating: boolean;
   /** Stored values before this write (update only). */
-  readonly current: FieldValues | null;
+  readonly current: Values | null;
   /** Request-scoped data shared by features (custom field definitions…) and kinds (status ids). */
-  readonly features: Map<string, unknown>;
+  readonly features: RequestData;
   /** The database, in the write's transaction. */
   readonly store: KindStore;
 }
+
+// -- description (OPTIONS and OpenAPI) ------------------------------------------------------------
 
 /** What OPTIONS shows for one field (DRF SimpleMetadata shape). */
 export interface FieldInfo {
@@ -66,9 +213,11 @@ export interface InfoContext {
   choicesFor(field: FieldMeta): Array<{ value: Json; display: string }> | undefined;
   nestedInfo(field: FieldMeta): Record<string, FieldInfo>;
   /** Request-scoped feature data (custom field definitions), prepared for the described model. */
-  features?: Map<string, unknown>;
+  features?: RequestData;
   version?: ApiVersion;
 }
+
+// -- the kind ----------------------------------------------------------------------------------------
 
 /**
  * How a field refers to rows of its target model: through its own column (`foreign-key`), a
@@ -151,14 +300,14 @@ export interface FieldKind {
   afterWrite?(field: FieldMeta, id: Id, value: unknown, wc: KindWriteContext, created: boolean): Promise<void>;
   /** Removes state kept outside the row (associations) of objects about to be deleted. */
   removed?(field: FieldMeta, ids: Id[], wc: KindWriteContext): Promise<void>;
-  /** Loads the internal values of a non-column field for several objects (link tables). */
+  /** Loads the internal values of a non-column field for several objects (link tables), inside or outside a write. */
   loadMany?(field: FieldMeta, ids: Id[], store: KindStore): Promise<Map<Id, unknown>>;
   /** Default internal value on create when the client sent nothing. */
   defaultValue?(field: FieldMeta): unknown;
   /** Checks across fields before the model's own `clean()` (throws ValidationError). */
-  validate?(field: FieldMeta, values: FieldValues, wc: KindWriteContext): Promise<void>;
+  validate?(field: FieldMeta, values: Values, wc: KindWriteContext): Promise<void>;
   /** Completes values after every field parsed (generated slugs, automatic timestamps). */
-  prepare?(field: FieldMeta, values: FieldValues, wc: KindWriteContext): void | Promise<void>;
+  prepare?(field: FieldMeta, values: Values, wc: KindWriteContext): void | Promise<void>;
   /** Text columns order byte-wise through the dialect. */
   readonly textual?: boolean;
   /** Columns the default ordering sorts by, when not the field's own column (networks). */
@@ -198,4 +347,3 @@ export interface FieldKind {
 }
 
 export { FilterValueError } from '../errors';
-export type { CountSpec, Emitter, Loader, ObjectEmitter, PlanMode, ReadScope, RelatedObjects, RenderState, Row } from './read';

@@ -42,12 +42,11 @@ function targetName(options: ManyToManyOptions): string {
 
 /** Targets named by one attribute each, with DRF SlugRelatedField's messages. */
 async function parseSlugs(target: ModelMeta, slugField: string, input: unknown[], wc: KindWriteContext): Promise<Id[]> {
-  const field = target.field(slugField) as FieldMeta;
   const ids: Id[] = [];
   for (const item of input) {
     if (typeof item !== 'string' && typeof item !== 'number') throw new FieldError('Invalid value.');
-    const id = await wc.store.idWith(target, field, String(item));
-    if (id === null) throw new FieldError(`Object with ${slugField}=${String(item)} does not exist.`);
+    const [id] = await wc.store.ids(target, { [slugField]: String(item) }, 1);
+    if (id === undefined) throw new FieldError(`Object with ${slugField}=${String(item)} does not exist.`);
     ids.push(id);
   }
   return [...new Set(ids)];
@@ -112,7 +111,7 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
       if (item !== null && typeof item === 'object') throw new FieldError(`Incorrect type. Expected pk value, received ${pyTypeName(item)}.`);
       const id = parseId(target, item);
       if (id === null) throw new FieldError(`Incorrect type. Expected pk value, received ${pyTypeName(item)}.`);
-      if (!(await wc.store.exists(target, id))) throw new FieldError(`Invalid pk "${String(item)}" - object does not exist.`);
+      if (!(await wc.store.exists(target, [id]))) throw new FieldError(`Invalid pk "${String(item)}" - object does not exist.`);
       ids.push(id);
     }
     const restrict = opts(field).restrictBy;

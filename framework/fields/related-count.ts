@@ -3,7 +3,7 @@ import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
 import { baseInfo } from './common';
 import type { FieldKind } from './kind';
-import type { CountSpec } from './read';
+import type { CountSpec } from './kind';
 import type { LinkSpec } from '../query/link';
 
 export interface RelatedCountOptions extends FieldOptions {

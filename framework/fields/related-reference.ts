@@ -3,7 +3,7 @@ import type { ModelMeta } from '../metadata/model-meta';
 import type { Id } from '../query/id';
 import { pyRepr } from './common';
 import { canonicalUuid } from './uuid';
-import type { KindStore } from './kind-store';
+import type { KindStore } from './kind';
 
 /** An id of `target` from client text: an integer for integer-keyed models, else a UUID; null when it is not one. */
 export function parseId(target: ModelMeta, raw: unknown): Id | null {
@@ -48,12 +48,12 @@ export async function resolveRelated(target: ModelMeta, input: unknown, wc: { re
         `Related objects must be referenced by ID or by dictionary of attributes. Received an unrecognized value: ${String(input)}`,
       );
     }
-    if (!(await wc.store.exists(target, id))) throw new FieldError(`Related object not found using the provided ID: ${String(input)}`);
+    if (!(await wc.store.exists(target, [id]))) throw new FieldError(`Related object not found using the provided ID: ${String(input)}`);
     return id;
   }
   if (typeof input === 'object' && !Array.isArray(input)) {
     const attributes = flattenAttributes(input as Record<string, unknown>);
-    const ids = await wc.store.idsMatching(target, attributes, 2);
+    const ids = await wc.store.ids(target, attributes, 2);
     if (ids.length === 0) throw new FieldError(`Related object not found using the provided attributes: ${pyRepr(attributes)}`);
     if (ids.length > 1) throw new FieldError(`Multiple objects match the provided attributes: ${pyRepr(attributes)}`);
     return ids[0];

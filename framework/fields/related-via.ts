@@ -1,7 +1,7 @@
 import type { FieldMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
-import type { ReadScope } from './read';
+import type { ReadScope } from './kind';
 import { baseInfo } from './common';
 import type { FieldInfo, FieldKind } from './kind';
 

@@ -1,3 +1,4 @@
+import { DataKey } from '../metadata/request-data';
 import { Index, JoinColumn, ManyToOne } from 'typeorm';
 import { FieldError, ValidationError } from '../errors';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
@@ -70,15 +71,19 @@ export const statusKind: FieldKind & ResolvingKind = {
       : { type: 'object', properties: { value: { type: 'string' }, label: { type: 'string' } } },
 };
 
+/** Status ids by `<model label>:<slug>`, for the rest of the request. */
+const STATUS_IDS = new DataKey<Map<string, Id>>('status-ids');
+
 /**
  * The status with this slug enabled for the field's model, remembered for the rest of the request:
  * a bulk create of a thousand objects with the same status looks it up once.
  */
 async function cachedStatusFor(field: FieldMeta, slug: string, wc: KindWriteContext): Promise<Id | null> {
-  const key = `status-id:${field.model.label}:${slug}`;
-  const known = wc.features.get(key);
-  if (typeof known === 'string') return known;
+  const known = wc.features.getOrSet(STATUS_IDS, () => new Map());
+  const key = `${field.model.label}:${slug}`;
+  const cached = known.get(key);
+  if (cached !== undefined) return cached;
   const id = await wc.store.statusFor(statusModel(field), slug, field.model.label);
-  if (id !== null) wc.features.set(key, id);
+  if (id !== null) known.set(key, id);
   return id;
 }

@@ -1,9 +1,9 @@
 import { IsEmail, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
-import type { FieldOptions } from '../metadata/types';
+import type { FieldOptions, Values } from '../metadata/types';
 import { applyColumn, baseInfo, rejectNull, STRING_LOOKUPS, textFilterValue, textReader } from './common';
-import type { FieldInfo, FieldKind, FieldValues, KindWriteContext } from './kind';
+import type { FieldInfo, FieldKind, KindWriteContext } from './kind';
 
 export interface StringOptions extends FieldOptions {
   maxLength?: number;
@@ -122,7 +122,7 @@ function makeKind(variant: TextVariant): FieldKind {
     defaultValue: (field) => (field.nullable ? null : field.blank ? '' : undefined),
     load: (field, row) => (row[field.column as string] ?? null) as string | null,
     store: (field, value) => ({ [field.column as string]: value }),
-    async prepare(field: FieldMeta, values: FieldValues, wc: KindWriteContext) {
+    async prepare(field: FieldMeta, values: Values, wc: KindWriteContext) {
       const o = field.opts<SlugOptions>();
       if (variant !== 'slug' || !o.from) return;
       const current = values[field.name];

@@ -2,7 +2,7 @@ import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Id } from '../query/id';
 import { and, fieldTest, type Predicate } from '../query/predicate';
 import type { Executor } from '../store/executor';
-import { idsMatching } from '../store/filter-queries';
+import { selectIds } from '../store/rows';
 import { buildFilters } from './build';
 import type { FilterContext, FilterDef, FilterDescription, ParsedFilters } from './definition';
 import { describeFilter } from './describe';
@@ -52,8 +52,13 @@ export class FilterSet {
   }
 }
 
+/** Filter sets by model, built on first use and kept beside the frozen registry. */
+const FILTER_SETS = new WeakMap<ModelMeta, FilterSet>();
+
 export function filterSetFor(model: ModelMeta): FilterSet {
-  return ((model.extra.filterSet as FilterSet | undefined) ??= new FilterSet(model));
+  let set = FILTER_SETS.get(model);
+  if (!set) FILTER_SETS.set(model, (set = new FilterSet(model)));
+  return set;
 }
 
 /**
@@ -69,5 +74,5 @@ export async function matchingIds(
 ): Promise<Set<Id>> {
   if (ids.length === 0) return new Set();
   const where = await filterSetFor(model).parse(filterQuery(dict), { db }, true, extra);
-  return new Set(await idsMatching(db, model, and([where, fieldTest(model.pk, 'exact', ids)])));
+  return new Set(await selectIds(db, model, and([where, fieldTest(model.pk, 'exact', ids)])));
 }

@@ -1,3 +1,5 @@
+import type { WriteListener } from '../serializer/write-scope';
+import { RequestData } from '../metadata/request-data';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Database } from '../store/executor';
@@ -50,7 +52,7 @@ export class RequestContext {
   /** Unsafe methods the caller may use on this route (browsable pages offer forms for them). */
   allowedMethods: string[] = [];
   /** Request-scoped data of features (custom field definitions…). */
-  readonly features = new Map<string, unknown>();
+  readonly features = new RequestData();
   readonly logger: Logger;
 
   constructor(
@@ -60,6 +62,8 @@ export class RequestContext {
     readonly db: Database,
     readonly config: FrameworkConfig,
     logger: Logger,
+    /** Features told of every write of this request (change logging, webhooks). */
+    readonly listeners: readonly WriteListener[] = [],
   ) {
     this.query = parseQuery(req.originalUrl);
     const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase();

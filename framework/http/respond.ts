@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import type { RequestContext } from './context';
-import { renderBrowsable } from '../browsable/render';
 
 /** What a handler returns; turned into the HTTP response in one place. */
 export interface Reply {
@@ -28,12 +27,23 @@ export function toJson(body: unknown): string {
   return /[\u2028\u2029]/.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
 }
 
-export async function send(ctx: RequestContext, reply: Reply): Promise<void> {
+/** Renders a reply as the browsable HTML page (browsable/ provides it; the router passes it in). */
+export type HtmlRenderer = (ctx: RequestContext, reply: Reply, versionHeader: boolean) => string;
+
+export interface SendOptions {
+  /** API-Version is sent unless the route opts out (default true). */
+  versionHeader?: boolean;
+  /** For requests negotiated to HTML; without it they get the JSON. */
+  html?: HtmlRenderer;
+}
+
+export async function send(ctx: RequestContext, reply: Reply, options: SendOptions = {}): Promise<void> {
   const res = ctx.res;
   if (res.headersSent) return;
+  const versionHeader = options.versionHeader !== false && ctx.version !== null;
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
   res.setHeader('Vary', 'Accept, Cookie');
-  if (ctx.version) res.setHeader('API-Version', String(ctx.version));
+  if (versionHeader) res.setHeader('API-Version', String(ctx.version));
   for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
   res.status(reply.status);
   if (reply.raw) {
@@ -46,9 +56,9 @@ export async function send(ctx: RequestContext, reply: Reply): Promise<void> {
     res.end();
     return;
   }
-  if (ctx.renderer === 'html') {
+  if (ctx.renderer === 'html' && options.html) {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.end(ctx.method === 'HEAD' ? undefined : renderBrowsable(ctx, reply));
+    res.end(ctx.method === 'HEAD' ? undefined : options.html(ctx, reply, versionHeader));
     return;
   }
   res.setHeader('Content-Type', ctx.contentType);

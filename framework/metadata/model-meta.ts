@@ -1,6 +1,5 @@
 import type { FieldKind } from '../fields/kind';
 import type { ApiVersion } from '../versioning/version';
-import type { Registry } from './registry';
 import type {
   DisplaySpec,
   FieldOptions,
@@ -106,7 +105,16 @@ export interface AppMeta {
   settings: Readonly<Record<string, unknown>>;
 }
 
-export type HookName = 'prepare' | 'clean' | 'beforeSave' | 'afterSave' | 'beforeDelete';
+/** Static methods of a model class the framework calls (`scope`: the rows a caller may ever see). */
+export type HookName = 'prepare' | 'clean' | 'beforeSave' | 'afterSave' | 'beforeDelete' | 'scope';
+
+/** What a model may ask of the registry it belongs to: other models by label or class. */
+export interface ModelDirectory {
+  readonly models: readonly ModelMeta[];
+  get(label: string): ModelMeta | undefined;
+  forClass(cls: Function): ModelMeta;
+  maybeForClass(cls: Function): ModelMeta | undefined;
+}
 
 /** Everything the framework knows about one model, resolved once and frozen. */
 export class ModelMeta {
@@ -118,10 +126,8 @@ export class ModelMeta {
   readonly features = new Set<string>();
   namedFilters: NamedFilterDeclaration[] = [];
   hooks = new Map<HookName, string>();
-  /** Extension point for feature providers (plans, filters). */
-  readonly extra: Record<string, unknown> = {};
   /** The registry this model belongs to, for lookups by label (generic references). */
-  registry?: Registry;
+  registry?: ModelDirectory;
 
   constructor(
     readonly cls: ModelClass,

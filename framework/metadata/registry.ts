@@ -1,4 +1,3 @@
-import type { ModelAction } from '../router/api';
 import { Entity, Index, Unique } from 'typeorm';
 import { declaredFields, declaredFilters, declaredModel } from './storage';
 import { FieldMeta, ModelMeta, type AppMeta, type HookName } from './model-meta';
@@ -17,8 +16,6 @@ export interface AppDefinition {
   models: ModelClass[];
   provides: FeatureProviders;
   plugin?: boolean;
-  /** Extra routes of the application's models (defineActions). */
-  actions: ModelAction[];
   /** A plugin's settings (its defaults overridden by configuration). */
   settings?: Readonly<Record<string, unknown>>;
 }
@@ -28,7 +25,6 @@ export interface AppOptions {
   urlBase?: string;
   provides?: FeatureProviders;
   plugin?: boolean;
-  actions?: ModelAction[];
 }
 
 export class RegistryError extends Error {}
@@ -40,10 +36,11 @@ function modelName(cls: Function): string {
 }
 
 /**
- * Declares an application: its label and models, in order. Gives each class its table
- * `<app>_<model>`; the registry is built later from these definitions.
+ * Declares an application's models: its label and models, in order. Gives each class its table
+ * `<app>_<model>`; the registry is built later from these definitions. Model and plugin code
+ * call defineApp (actions/define-app.ts), which adds the application's extra routes.
  */
-export function defineApp(label: string, models: ModelClass[], options: AppOptions = {}): AppDefinition {
+export function declareApp(label: string, models: ModelClass[], options: AppOptions = {}): AppDefinition {
   for (const cls of models) {
     if (applied.has(cls)) continue;
     applied.add(cls);
@@ -75,7 +72,6 @@ export function defineApp(label: string, models: ModelClass[], options: AppOptio
     models,
     provides: options.provides ?? {},
     plugin: options.plugin,
-    actions: options.actions ?? [],
   };
 }
 
@@ -128,7 +124,7 @@ function isResolving(kind: unknown): kind is ResolvingKind {
   return typeof (kind as ResolvingKind).resolve === 'function';
 }
 
-const HOOKS: HookName[] = ['prepare', 'clean', 'beforeSave', 'afterSave', 'beforeDelete'];
+const HOOKS: HookName[] = ['prepare', 'clean', 'beforeSave', 'afterSave', 'beforeDelete', 'scope'];
 
 /** Resolves thunks, inverse sides, features and hooks, validates, then freezes. */
 export function buildRegistry(definitions: AppDefinition[]): Registry {
@@ -187,10 +183,30 @@ export function buildRegistry(definitions: AppDefinition[]): Registry {
     }
   }
   validate(registry);
-  for (const app of registry.apps) Object.freeze(app.models);
-  Object.freeze(registry.apps);
-  Object.freeze(registry.models);
-  return registry;
+  return deepFreeze(registry);
+}
+
+/**
+ * Freezes the registry and everything it describes (applications, models, fields, relations,
+ * resolved field data), so that no module can change the description after the start. Model
+ * classes (TypeORM keeps its own metadata on them) and declaration options (shared with the
+ * TypeORM and class-validator decorators) stay as they are; caches derived from the registry live
+ * in WeakMaps beside it.
+ */
+function deepFreeze<T extends object>(root: T): T {
+  const seen = new Set<object>();
+  const visit = (value: unknown, key: string): void => {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return;
+    if (key === 'options' || key === 'cls') return;
+    seen.add(value);
+    const entries: Array<[string, unknown]> =
+      value instanceof Map ? [...value.entries()].map(([k, v]) => [String(k), v]) : value instanceof Set ? [...value].map((v) => ['', v]) : Object.entries(value);
+    for (const [k, v] of entries) visit(v, k);
+    // Map and Set contents cannot be frozen; their owners expose them read-only (ReadonlyMap, ReadonlySet).
+    Object.freeze(value);
+  };
+  visit(root, '');
+  return root;
 }
 
 function validate(registry: Registry): void {

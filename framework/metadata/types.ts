@@ -1,6 +1,4 @@
 import type { FieldKind } from '../fields/kind';
-import type { Predicate } from '../query/predicate';
-import type { RequestContext } from '../http/context';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -101,8 +99,6 @@ export interface ModelOptions {
   reservedParams?: string[];
   /** `?brief` also selects the brief form of write responses (Nautobot's device and VM views do so). */
   briefOnWrites?: boolean;
-  /** Rows a caller may ever see on this endpoint (tokens: the caller's own). */
-  scope?: (ctx: RequestContext) => Predicate;
   /** HTTP Basic authentication is accepted on this endpoint (token provisioning). */
   basicAuth?: boolean;
   /** OPTIONS `description` (a view's docstring in Nautobot; usually empty). */
@@ -141,3 +137,6 @@ export type PathFilterSpec =
       help?: string;
     }
   | { has: string; help?: string };
+
+/** Internal values of an object, by field name (what kinds parse into and load from rows). */
+export type Values = Record<string, unknown>;

@@ -1,17 +1,15 @@
 import type { OpenApiSchema } from '../fields/kind';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
-import { actionsOf, type ExtraRoute, type ModelAction } from '../router/api';
+import type { HttpMethod, ModelOperation, RouteEntry, RouteMethod, RouteTable } from '../router/route-table';
 import type { ApiVersion } from '../versioning/version';
 import { Components, ref } from './components';
 import { briefParameter, filterParameters, idParameter, paginationParameters, versionParameter } from './parameters';
 
 export interface OpenApiSources {
   registry: Registry;
-  /** Extra actions of models (defineActions). */
-  actions?: readonly ModelAction[];
-  /** Routes outside the models; those with `documented: false` are left out. */
-  routes?: readonly ExtraRoute[];
+  /** The routes the server serves; those not `documented` are left out. */
+  table: RouteTable;
   /** netinv's own version, shown in `info.version` with the API version. */
   serverVersion: string;
 }
@@ -61,160 +59,163 @@ function tagOf(model: ModelMeta): string {
   return model.app.urlBase.split('/')[0];
 }
 
-function modelPaths(model: ModelMeta, c: Components): Record<string, PathItem> {
-  const listPath = `/${model.app.urlBase}/${model.path}/`;
-  const detailPath = `${listPath}{id}/`;
-  const stem = operationStem(listPath);
-  const tags = [tagOf(model)];
+/** What every operation of one route shares: the route, its operation id stem and tags. */
+interface RouteContext {
+  entry: RouteEntry;
+  stem: string;
+  tags: string[];
+}
+
+/** A generic model operation, its shapes taken from the model's schemas. */
+function modelOperation(operation: ModelOperation, model: ModelMeta, route: RouteContext, c: Components): OpenApiSchema | undefined {
+  const { stem, tags } = route;
   const version = [versionParameter()];
-  const list: Record<string, OpenApiSchema> = {};
-  const detail: PathItem = { parameters: [idParameter(model)] };
-  const one = ref(c.read(model));
-  if (model.allows('list')) {
-    list.get = {
-      operationId: `${stem}_list`,
-      description: `List ${model.verboseNamePlural}; every filter may be combined, repeated values are alternatives.`,
-      tags,
-      parameters: [...filterParameters(model), ...paginationParameters(), briefParameter(), ...version],
-      responses: { '200': { description: 'A page of objects', content: json(ref(c.paginated(model))) }, ...errors('400') },
-    };
+  const one = () => ref(c.read(model));
+  switch (operation) {
+    case 'list':
+      return {
+        operationId: `${stem}_list`,
+        description: `List ${model.verboseNamePlural}; every filter may be combined, repeated values are alternatives.`,
+        tags,
+        parameters: [...filterParameters(model), ...paginationParameters(), briefParameter(), ...version],
+        responses: { '200': { description: 'A page of objects', content: json(ref(c.paginated(model))) }, ...errors('400') },
+      };
+    case 'create': {
+      const writable = ref(c.writable(model, false));
+      return {
+        operationId: `${stem}_create`,
+        description: `Create one ${model.verboseName}, or several from an array (all or none).`,
+        tags,
+        parameters: version,
+        requestBody: body({ oneOf: [writable, arrayOf(writable)] }),
+        responses: { '201': { description: 'The created object(s)', content: json({ oneOf: [one(), arrayOf(one())] }) }, ...errors('400') },
+      };
+    }
+    case 'bulk_update':
+      return {
+        operationId: `${stem}_bulk_update`,
+        description: 'Replace several objects, each identified by its `id` (all or none).',
+        tags,
+        parameters: version,
+        requestBody: body(arrayOf(ref(c.bulkWritable(model, false)))),
+        responses: { '200': { description: 'The updated objects', content: json(arrayOf(one())) }, ...errors('400') },
+      };
+    case 'bulk_partial_update':
+      return {
+        operationId: `${stem}_bulk_partial_update`,
+        description: 'Change the given fields of several objects, each identified by its `id` (all or none).',
+        tags,
+        parameters: version,
+        requestBody: body(arrayOf(ref(c.bulkWritable(model, true)))),
+        responses: { '200': { description: 'The updated objects', content: json(arrayOf(one())) }, ...errors('400') },
+      };
+    case 'bulk_destroy':
+      return {
+        operationId: `${stem}_bulk_destroy`,
+        description: 'Delete several objects given as `[{"id": ...}]` (all or none).',
+        tags,
+        parameters: version,
+        requestBody: body(arrayOf(ref(c.bulkOperation(model)))),
+        responses: { '204': { description: 'Deleted' }, ...errors('400', '409') },
+      };
+    case 'retrieve':
+      return {
+        operationId: `${stem}_retrieve`,
+        tags,
+        parameters: [briefParameter(), ...version],
+        responses: { '200': { description: 'The object', content: json(one()) }, ...errors('404') },
+      };
+    case 'update':
+    case 'partial_update':
+      return {
+        operationId: `${stem}_${operation}`,
+        tags,
+        parameters: version,
+        requestBody: body(ref(c.writable(model, operation === 'partial_update'))),
+        responses: { '200': { description: 'The updated object', content: json(one()) }, ...errors('400', '404') },
+      };
+    case 'destroy':
+      return {
+        operationId: `${stem}_destroy`,
+        tags,
+        parameters: version,
+        responses: { '204': { description: 'Deleted' }, ...errors('404', '409') },
+      };
+    case 'metadata':
+      return undefined;
   }
-  if (model.allows('create')) {
-    const writable = ref(c.writable(model, false));
-    list.post = {
-      operationId: `${stem}_create`,
-      description: `Create one ${model.verboseName}, or several from an array (all or none).`,
-      tags,
-      parameters: version,
-      requestBody: body({ oneOf: [writable, arrayOf(writable)] }),
-      responses: { '201': { description: 'The created object(s)', content: json({ oneOf: [one, arrayOf(one)] }) }, ...errors('400') },
-    };
-  }
-  if (model.allows('update')) {
-    list.put = {
-      operationId: `${stem}_bulk_update`,
-      description: 'Replace several objects, each identified by its `id` (all or none).',
-      tags,
-      parameters: version,
-      requestBody: body(arrayOf(ref(c.bulkWritable(model, false)))),
-      responses: { '200': { description: 'The updated objects', content: json(arrayOf(one)) }, ...errors('400') },
-    };
-    list.patch = {
-      operationId: `${stem}_bulk_partial_update`,
-      description: 'Change the given fields of several objects, each identified by its `id` (all or none).',
-      tags,
-      parameters: version,
-      requestBody: body(arrayOf(ref(c.bulkWritable(model, true)))),
-      responses: { '200': { description: 'The updated objects', content: json(arrayOf(one)) }, ...errors('400') },
-    };
-    detail.put = {
-      operationId: `${stem}_update`,
-      tags,
-      parameters: version,
-      requestBody: body(ref(c.writable(model, false))),
-      responses: { '200': { description: 'The updated object', content: json(one) }, ...errors('400', '404') },
-    };
-    detail.patch = {
-      operationId: `${stem}_partial_update`,
-      tags,
-      parameters: version,
-      requestBody: body(ref(c.writable(model, true))),
-      responses: { '200': { description: 'The updated object', content: json(one) }, ...errors('400', '404') },
-    };
-  }
-  if (model.allows('delete')) {
-    list.delete = {
-      operationId: `${stem}_bulk_destroy`,
-      description: 'Delete several objects given as `[{"id": ...}]` (all or none).',
-      tags,
-      parameters: version,
-      requestBody: body(arrayOf(ref(c.bulkOperation(model)))),
-      responses: { '204': { description: 'Deleted' }, ...errors('400', '409') },
-    };
-    detail.delete = {
-      operationId: `${stem}_destroy`,
-      tags,
-      parameters: version,
-      responses: { '204': { description: 'Deleted' }, ...errors('404', '409') },
-    };
-  }
-  if (model.allows('retrieve')) {
-    detail.get = {
-      operationId: `${stem}_retrieve`,
-      tags,
-      parameters: [briefParameter(), ...version],
-      responses: { '200': { description: 'The object', content: json(one) }, ...errors('404') },
-    };
-  }
-  const out: Record<string, PathItem> = {};
-  if (Object.keys(list).length) out[listPath] = list;
-  if (Object.keys(detail).length > 1) out[detailPath] = detail;
-  return out;
 }
 
 const ACTION_SUFFIX: Record<string, string> = { GET: 'list', POST: 'create', PUT: 'update', PATCH: 'partial_update', DELETE: 'destroy' };
 
 /** Extra actions: their bodies are the action's own, described generically. */
-function actionPath(action: ModelAction, model: ModelMeta): [string, PathItem] {
-  const base = `/${model.app.urlBase}/${model.path}/`;
-  const path = action.detail ? `${base}{id}/${action.path}/` : `${base}${action.path}/`;
-  const item: PathItem = {};
-  if (action.detail) item.parameters = [idParameter(model)];
-  const stem = operationStem(path);
-  for (const method of Object.keys(action.methods)) {
-    const operation: OpenApiSchema = {
-      operationId: `${stem}_${ACTION_SUFFIX[method] ?? method.toLowerCase()}`,
-      tags: [tagOf(model)],
-      parameters: [versionParameter()],
-      responses: {
-        [method === 'POST' ? '201' : '200']: { description: 'Result of the action', content: json({ oneOf: [{ type: 'object' }, arrayOf({ type: 'object' })] }) },
-        ...(method === 'POST' ? { '204': { description: 'Nothing could be done (e.g. no free space); `detail` says why', content: json(ref('Error')) } } : {}),
-        ...errors('400', '404'),
-      },
-    };
-    if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
-      operation.requestBody = body({ oneOf: [{ type: 'object' }, arrayOf({ type: 'object' })] });
-    }
-    item[method.toLowerCase()] = operation;
+function actionOperation(method: HttpMethod, route: RouteContext): OpenApiSchema {
+  const operation: OpenApiSchema = {
+    operationId: `${route.stem}_${ACTION_SUFFIX[method] ?? method.toLowerCase()}`,
+    tags: route.tags,
+    parameters: [versionParameter()],
+    responses: {
+      [method === 'POST' ? '201' : '200']: { description: 'Result of the action', content: json({ oneOf: [{ type: 'object' }, arrayOf({ type: 'object' })] }) },
+      ...(method === 'POST' ? { '204': { description: 'Nothing could be done (e.g. no free space); `detail` says why', content: json(ref('Error')) } } : {}),
+      ...errors('400', '404'),
+    },
+  };
+  if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
+    operation.requestBody = body({ oneOf: [{ type: 'object' }, arrayOf({ type: 'object' })] });
   }
-  return [path, item];
+  return operation;
 }
 
-function extraRoutePath(route: ExtraRoute): [string, PathItem] {
+/** Routes outside the models answer objects of their own. */
+function extraOperation(method: HttpMethod, route: RouteContext): OpenApiSchema {
+  const lower = method.toLowerCase();
+  return {
+    operationId: `${route.stem}_${lower === 'get' ? 'retrieve' : lower}`,
+    tags: route.tags,
+    parameters: [versionParameter()],
+    responses: { '200': { description: 'OK', content: json({ type: 'object', additionalProperties: true }) }, ...errors() },
+  };
+}
+
+/** The operation of one method of a route; none for OPTIONS and listings, which are not documented. */
+function operationOf(method: HttpMethod, routeMethod: RouteMethod, route: RouteContext, c: Components): OpenApiSchema | undefined {
+  const { operation } = routeMethod;
+  const model = route.entry.model;
+  if (operation === 'action') return actionOperation(method, route);
+  if (operation === 'extra') return extraOperation(method, route);
+  if (operation === 'index' || !model) return undefined;
+  return modelOperation(operation, model, route, c);
+}
+
+/** The path item of a documented route, or none when no method of it is an operation. */
+function pathItem(entry: RouteEntry, c: Components): PathItem | undefined {
+  const stem = operationStem(templatePath(entry.path));
+  const route: RouteContext = { entry, stem, tags: [entry.model ? tagOf(entry.model) : stem.split('_')[0]] };
   const item: PathItem = {};
-  const stem = operationStem(route.path);
-  for (const method of Object.keys(route.methods)) {
-    const lower = method.toLowerCase();
-    item[lower] = {
-      operationId: `${stem}_${lower === 'get' ? 'retrieve' : lower}`,
-      tags: [stem.split('_')[0]],
-      parameters: [versionParameter()],
-      responses: { '200': { description: 'OK', content: json({ type: 'object', additionalProperties: true }) }, ...errors() },
-    };
+  if (entry.detail && entry.model) item.parameters = [idParameter(entry.model)];
+  let operations = 0;
+  for (const [method, routeMethod] of Object.entries(entry.methods) as Array<[HttpMethod, RouteMethod]>) {
+    const operation = operationOf(method, routeMethod, route, c);
+    if (!operation) continue;
+    item[method.toLowerCase()] = operation;
+    operations++;
   }
-  return [route.path, item];
+  return operations ? item : undefined;
 }
 
 /**
- * The OpenAPI 3.0 document of one API version, from the registry alone: paths relative to
- * `/api` (servers `[{url: '/api'}]`), one read, writable and patched schema per model, filters
- * as query parameters, the pagination envelope, error bodies and the token scheme.
+ * The OpenAPI 3.0 document of one API version, from the route table and the registry: paths
+ * relative to `/api` (servers `[{url: '/api'}]`), one read, writable and patched schema per
+ * model, filters as query parameters, the pagination envelope, error bodies and the token scheme.
  */
 export function buildOpenApi(sources: OpenApiSources, version: ApiVersion): OpenApiDocument {
   const c = new Components(sources.registry, version);
   c.errors();
   const paths: Record<string, PathItem> = {};
-  for (const route of sources.routes ?? []) {
-    if (route.documented === false) continue;
-    const [path, item] = extraRoutePath(route);
-    paths[path] = item;
-  }
-  for (const model of sources.registry.routed) {
-    for (const action of actionsOf(sources.actions, sources.registry, model)) {
-      const [path, item] = actionPath(action, model);
-      paths[path] = item;
-    }
-    Object.assign(paths, modelPaths(model, c));
+  for (const entry of sources.table) {
+    if (!entry.documented) continue;
+    const item = pathItem(entry, c);
+    if (item) paths[templatePath(entry.path)] = item;
   }
   const sorted = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
   const schemas = Object.fromEntries(Object.entries(c.schemas).sort(([a], [b]) => a.localeCompare(b)));

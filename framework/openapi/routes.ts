@@ -3,7 +3,7 @@ import * as swaggerUi from 'swagger-ui-express';
 import type { RequestContext } from '../http/context';
 import type { Negotiated } from '../http/negotiation';
 import type { Reply } from '../http/respond';
-import type { ExtraRoute, Handler, Mount } from '../router/api';
+import type { ExtraRoute, Handler, Mount } from '../actions/declared-routes';
 import { DEFAULT_VERSION, type ApiVersion } from '../versioning/version';
 import { buildOpenApi, type OpenApiDocument, type OpenApiSources } from './document';
 import { toYaml } from './yaml';

@@ -1,4 +1,3 @@
-import type { PermissionEngine } from '../auth/permissions';
 import type { FieldInfo, InfoContext } from '../fields/kind';
 import type { RequestContext } from '../http/context';
 import type { Reply } from '../http/respond';
@@ -53,8 +52,11 @@ async function fieldMap(ctx: RequestContext, model: ModelMeta): Promise<Record<s
   return out;
 }
 
-/** DRF SimpleMetadata: `actions` only for what the caller may do; the object is never looked up. */
-export async function optionsView(ctx: RequestContext, model: ModelMeta, isList: boolean, permissions: PermissionEngine): Promise<Reply> {
+/**
+ * DRF SimpleMetadata: `actions` only for what the caller may do; the object is never looked up.
+ * `mayUse` answers from the route's own methods (a list has POST, a detail does not).
+ */
+export async function optionsView(ctx: RequestContext, model: ModelMeta, mayUse: (method: string) => Promise<boolean>): Promise<Reply> {
   const body: Record<string, unknown> = {
     name: model.title,
     description: model.options.description ?? '',
@@ -62,8 +64,8 @@ export async function optionsView(ctx: RequestContext, model: ModelMeta, isList:
     parses: ['application/json'],
   };
   const actions: Record<string, unknown> = {};
-  const canPost = isList && model.allows('create') && (await permissions.allows(ctx, model, 'add'));
-  const canPut = model.allows('update') && (await permissions.allows(ctx, model, 'change'));
+  const canPost = await mayUse('POST');
+  const canPut = await mayUse('PUT');
   if (canPost || canPut) {
     const fields = await fieldMap(ctx, model);
     if (canPost) actions.POST = fields;

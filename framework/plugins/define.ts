@@ -1,6 +1,6 @@
-import { defineApp, type AppDefinition } from '../metadata/registry';
+import { defineApp, type ApplicationDefinition as AppDefinition } from '../actions/define-app';
 import type { ModelClass } from '../metadata/types';
-import type { ModelAction } from '../router/api';
+import type { ModelAction } from '../actions/declared-routes';
 
 /** Marks definitions made by this copy of the framework (a plugin bundling its own is refused). */
 export const PLUGIN_MARK: unique symbol = Symbol('netinv.plugin');

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { AppDefinition } from '../metadata/registry';
+import type { ApplicationDefinition as AppDefinition } from '../actions/define-app';
 import { isPluginDefinition, looksLikeForeignDefinition, PluginError, type PluginDefinition } from './define';
 
 /** A plugin that passed every start-up check. */

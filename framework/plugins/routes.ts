@@ -1,4 +1,4 @@
-import type { ExtraRoute } from '../router/api';
+import type { ExtraRoute } from '../actions/declared-routes';
 import type { LoadedPlugin } from './loader';
 
 /**

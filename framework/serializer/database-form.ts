@@ -1,8 +1,9 @@
 import type { Executor } from '../store/executor';
-import type { ModelMeta } from '../metadata/model-meta';
+import { Store } from '../store/store';
+import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
 import type { Id } from '../query/id';
-import { loadValues } from './values';
+
 import type { Values } from './write-context';
 
 function plain(value: unknown): Json {
@@ -26,7 +27,7 @@ export async function databaseForms(
 ): Promise<Map<Id, JsonObject>> {
   const out = new Map<Id, JsonObject>();
   if (ids.length === 0) return out;
-  const rows = await loadValues(db, model, ids, false);
+  const rows = await new Store(db).find(model, ids);
   for (const row of rows) out.set(row.id as Id, databaseForm(model, row, readable(row.id as Id)));
   return out;
 }

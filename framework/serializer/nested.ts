@@ -1,4 +1,4 @@
-import { Params } from '../store/params';
+import { planRowsById } from '../store/pages';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { JsonObject } from '../metadata/types';
 import { objectEmitter, orderBy, renderRows, representation, type Plan } from './representation';
@@ -6,8 +6,12 @@ import type { RenderContext } from './render-context';
 import type { Id } from '../query/id';
 import { SelectBuilder } from '../store/select';
 
+/** Nested-form plans by model, then by version and dialect. */
+const NESTED_PLANS = new WeakMap<ModelMeta, Map<string, Plan>>();
+
 function nestedPlan(model: ModelMeta, rc: RenderContext): Plan {
-  const cache = (model.extra.nestedPlans ??= new Map<string, Plan>()) as Map<string, Plan>;
+  let cache = NESTED_PLANS.get(model);
+  if (!cache) NESTED_PLANS.set(model, (cache = new Map()));
   const key = `${rc.version}:${rc.db.dialect.name}`;
   let plan = cache.get(key);
   if (!plan) {
@@ -27,12 +31,7 @@ export async function nestedObjects(model: ModelMeta, ids: Id[], rc: RenderConte
   const out = new Map<Id, JsonObject>();
   if (ids.length === 0) return out;
   const plan = nestedPlan(model, rc);
-  const params = new Params(rc.db.dialect);
-  const q = rc.db.dialect.quote;
-  const rows = await rc.db.rows(
-    `${plan.select} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list([...new Set(ids)])}) ORDER BY ${plan.orderBy}`,
-    params.values,
-  );
+  const rows = await planRowsById(rc.db, model, plan.select, [...new Set(ids)], plan.orderBy);
   // Loaded data of this plan stays apart from the page being rendered around it.
   const own: RenderContext = { ...rc, loaded: new Map() };
   for (const obj of await renderRows(plan, rows, own)) out.set((obj as JsonObject).id as Id, obj as JsonObject);

@@ -1,3 +1,4 @@
+import { RequestData } from '../metadata/request-data';
 import type { Json } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from '../query/id';
@@ -12,7 +13,7 @@ export interface RenderContext {
   /** Results of the page's loaders, by loader key then owner id. */
   readonly loaded: Map<string, Map<Id, Json>>;
   /** Data features fetch once per request (custom field definitions…), by feature name. */
-  readonly features: Map<string, unknown>;
+  readonly features: RequestData;
   /**
    * The request's query parameters. Plans are shared between requests, so keys a request adds or
    * removes (`?include=…`, `?exclude=…`) are decided while emitting, from here.
@@ -46,5 +47,5 @@ export function includeFrom(query: ReadonlyMap<string, readonly string[]>, writi
 export function renderContext(baseUrl: string, version: ApiVersion, db: Executor, request: RenderRequest = {}): RenderContext {
   const query = request.query ?? new Map<string, readonly string[]>();
   const writing = request.writing ?? false;
-  return { baseUrl, version, db, loaded: new Map(), features: new Map(), query, writing, include: request.include ?? includeFrom(query, writing) };
+  return { baseUrl, version, db, loaded: new Map(), features: new RequestData(), query, writing, include: request.include ?? includeFrom(query, writing) };
 }

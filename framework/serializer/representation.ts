@@ -1,6 +1,7 @@
 import type { Dialect } from '../store/dialect/types';
+import { orderBy, parentFirstOrder, resolvePath, type ParentFirstOrder } from '../store/ordering';
 import type { Executor } from '../store/executor';
-import { Params } from '../store/params';
+import { planRowsById } from '../store/pages';
 import { canonicalUuid } from '../fields/uuid';
 import { DEFAULT_VERSION } from '../versioning/version';
 import { renderContext } from './render-context';
@@ -9,7 +10,7 @@ import type { Json, JsonObject } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
 import type { RenderContext } from './render-context';
 import type { Id } from '../query/id';
-import type { RenderState } from '../fields/read';
+import type { RenderState } from '../fields/kind';
 import { SelectBuilder, type Emitter, type PlanMode, type Representation, type SelectScope } from '../store/select';
 
 /** Fields of the representation for a mode, in output order (id, display and url excluded). */
@@ -17,19 +18,6 @@ export function representedFields(model: ModelMeta, mode: PlanMode): FieldMeta[]
   // Nested forms are not versioned in Nautobot (one nested serializer for every API version).
   if (mode.brief) return model.brief.map((n) => model.field(n) as FieldMeta);
   return model.fields.filter((f) => f.name !== 'id' && !f.hidden && !f.writeOnly && f.inVersion(mode.version));
-}
-
-/** Resolves a dotted path (`device_type.manufacturer.name`) to its scope and field. */
-export function resolvePath(scope: SelectScope, path: string): { scope: SelectScope; field: FieldMeta } {
-  const parts = path.split('.');
-  let s = scope;
-  for (const [i, part] of parts.entries()) {
-    const field = s.model.field(part);
-    if (!field) throw new Error(`${s.model.label} has no field ${part}`);
-    if (i === parts.length - 1) return { scope: s, field };
-    s = s.join(field);
-  }
-  throw new Error(`empty path`);
 }
 
 export function displayEmitter(model: ModelMeta, scope: SelectScope): Emitter {
@@ -95,24 +83,6 @@ function objectDisplayLoader(model: ModelMeta, scope: SelectScope, name: string,
   return loader;
 }
 
-/** Display strings of objects by id (missing objects are left out). */
-export async function displaysOf(db: Executor, model: ModelMeta, ids: Id[]): Promise<Map<Id, string>> {
-  const out = new Map<Id, string>();
-  const wanted = ids
-    .map((id) => (model.integerPk ? (/^\d+$/.test(String(id)) ? Number(id) : null) : canonicalUuid(String(id))))
-    .filter((id): id is Id => id !== null);
-  if (wanted.length === 0) return out;
-  const sb = new SelectBuilder(model, db.dialect);
-  const display = displayEmitter(model, sb.root);
-  const idIndex = sb.root.idIndex;
-  const params = new Params(db.dialect);
-  const q = db.dialect.quote;
-  const rows = await db.rows(`${sb.selectFrom()} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(wanted)})`, params.values);
-  const rc = renderContext('', DEFAULT_VERSION, db);
-  for (const row of rows) out.set(row[idIndex] as Id, String(display(row, rc)));
-  return out;
-}
-
 /**
  * The emitter of a model's representation at a scope: `id`, `display`, `url`, then the fields of
  * the mode. Every column it needs is added to the scope's SELECT, nested parents as joins.
@@ -145,59 +115,6 @@ export const representation: Representation = {
   order: (model, scope) => orderBy(model, scope, scope.dialect),
 };
 
-/** ORDER BY of a model's default ordering at a scope, ending with the primary key. */
-export function orderBy(model: ModelMeta, scope: SelectScope, dialect: Dialect): string {
-  return orderTerms(model.options.ordering ?? [], model, scope, dialect).join(', ');
-}
-
-/**
- * An ordering led by a field of an optional parent (prefixes: `vrf.name`, then `prefix`): rows
- * without the parent come first, ordered by the remaining terms alone, which an index of the
- * model's own columns can serve; only the rows with a parent need the join to sort.
- */
-export interface ParentFirstOrder {
-  /** The foreign key column of the optional parent, on the model's own table (alias t0). */
-  column: string;
-  /** ORDER BY of the rows without the parent: the remaining terms and the primary key. */
-  withoutParent: string;
-}
-
-export function parentFirstOrder(model: ModelMeta, scope: SelectScope, dialect: Dialect): ParentFirstOrder | null {
-  const [first, ...rest] = model.options.ordering ?? [];
-  if (!first || first.startsWith('-') || first.split('.').length !== 2) return null;
-  const parent = model.field(first.split('.')[0]);
-  if (!parent?.column || parent.kind.relation !== 'foreign-key') return null;
-  const { field } = resolvePath(scope, first);
-  // The parent's field must be set whenever the parent is: then NULL means "no parent".
-  if (field.nullable) return null;
-  for (const entry of rest) {
-    if (entry.replace(/^-/, '').includes('.')) return null;
-  }
-  return { column: parent.column, withoutParent: orderTerms(rest, model, scope, dialect).join(', ') };
-}
-
-function orderTerms(ordering: readonly string[], model: ModelMeta, scope: SelectScope, dialect: Dialect): string[] {
-  const terms: string[] = [];
-  for (const entry of ordering) {
-    const desc = entry.startsWith('-');
-    const { scope: s, field } = resolvePath(scope, desc ? entry.slice(1) : entry);
-    const column = field.column;
-    if (!column) continue;
-    const ref = s.ref(column);
-    const nullable = field.nullable || s !== scope;
-    if (nullable) terms.push(`CASE WHEN ${ref} IS NULL THEN 0 ELSE 1 END${desc ? ' DESC' : ''}`);
-    const own = field.kind.orderColumns?.(field);
-    if (own) {
-      for (const c of own) terms.push(`${c.text ? dialect.orderText(s.ref(c.column)) : s.ref(c.column)}${desc ? ' DESC' : ''}`);
-      continue;
-    }
-    const expr = field.kind.textual ? dialect.orderText(ref) : ref;
-    terms.push(`${expr}${desc ? ' DESC' : ''}`);
-  }
-  terms.push(scope.ref(model.pk.column as string));
-  return terms;
-}
-
 /** A compiled representation: its SELECT and the function turning a row into JSON. */
 export interface Plan {
   readonly builder: SelectBuilder;
@@ -208,9 +125,13 @@ export interface Plan {
   readonly parentFirst: ParentFirstOrder | null;
 }
 
+/** Plans by model, then by form, version and dialect: built on first use, kept beside the frozen registry. */
+const PLANS = new WeakMap<ModelMeta, Map<string, Plan>>();
+
 /** Plans are built once per model, form, version and dialect, then reused. */
 export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, dialect: Dialect): Plan {
-  const cache = (model.extra.plans ??= new Map<string, Plan>()) as Map<string, Plan>;
+  let cache = PLANS.get(model);
+  if (!cache) PLANS.set(model, (cache = new Map()));
   const key = `${brief ? 'b' : 'f'}:${version}:${dialect.name}`;
   let plan = cache.get(key);
   if (!plan) {
@@ -236,3 +157,24 @@ export async function renderRows(plan: Plan, rows: unknown[][], rc: RenderContex
   }
   return rows.map((r) => plan.emit(r, rc));
 }
+
+/** `display` of objects by id (the text Nautobot's messages quote), in no particular order. */
+export async function displayStrings(db: Executor, model: ModelMeta, ids: Id[]): Promise<Array<{ display: string; id: Id }>> {
+  if (ids.length === 0) return [];
+  const sb = new SelectBuilder(model, db.dialect);
+  const display = displayEmitter(model, sb.root);
+  const idIndex = sb.root.idIndex;
+  const rows = await planRowsById(db, model, sb.selectFrom(), ids);
+  const rc = renderContext('', DEFAULT_VERSION, db);
+  return rows.map((r) => ({ display: String(display(r, rc)), id: r[idIndex] as Id }));
+}
+
+/** Display strings of objects by id, given as client text (ids that are not ids and missing objects are left out). */
+export async function displaysOf(db: Executor, model: ModelMeta, ids: Id[]): Promise<Map<Id, string>> {
+  const wanted = ids
+    .map((id) => (model.integerPk ? (/^\d+$/.test(String(id)) ? Number(id) : null) : canonicalUuid(String(id))))
+    .filter((id): id is Id => id !== null);
+  return new Map((await displayStrings(db, model, wanted)).map((d) => [d.id, d.display]));
+}
+
+export { orderBy, resolvePath, type ParentFirstOrder };

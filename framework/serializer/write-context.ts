@@ -1,26 +1,25 @@
+import type { RequestData } from '../metadata/request-data';
 import type { Executor } from '../store/executor';
-import type { KindStore } from '../fields/kind-store';
+import type { Store } from '../store/store';
+import type { Actor, WriteListener } from './write-scope';
+
+export type { Actor } from './write-scope';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { ModelClass } from '../metadata/types';
 import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from '../query/id';
 
-/** Internal values of an object, by field name. */
-export type Values = Record<string, unknown>;
-
-/** Who is writing; kept minimal so the framework does not depend on the users app. */
-export interface Actor {
-  id: Id;
-  username: string;
-  isSuperuser: boolean;
-}
+export type { Values } from '../metadata/types';
+import type { Values } from '../metadata/types';
 
 /** State shared by the parse → validate → save steps of one object in one transaction. */
 export interface WriteContext {
   readonly tx: Executor;
-  /** The database as field kinds use it, in this transaction. */
-  readonly store: KindStore;
+  /** Objects of any model, read and written in this write's transaction (field kinds see it as a KindStore). */
+  readonly store: Store;
+  /** Features told of this save (change logging, webhooks). */
+  readonly listeners: readonly WriteListener[];
   readonly registry: Registry;
   readonly version: ApiVersion;
   readonly model: ModelMeta;
@@ -34,12 +33,7 @@ export interface WriteContext {
   readonly sent: ReadonlySet<string>;
   readonly actor: Actor | null;
   /** Request-scoped data shared by features (custom field definitions…). */
-  readonly features: Map<string, unknown>;
-  /**
-   * Stored values of the objects of `cls` matching Django-style attributes
-   * (`{ vrf: id, prefix__net_equals: '10.0.0.0/8' }`), for rules in `clean()` hooks.
-   */
-  find(cls: ModelClass, attributes: Record<string, unknown>): Promise<Values[]>;
+  readonly features: RequestData;
   /**
    * Creates an object of `cls` from an API body in this transaction, through every rule a POST
    * applies (parsing, validation, `clean()`); returns its id. Throws ValidationError.

@@ -1,8 +1,16 @@
+import type { RequestData } from '../metadata/request-data';
 import { randomUUID } from 'node:crypto';
 import { validateSync } from 'class-validator';
 import type { Executor } from '../store/executor';
-import { Params } from '../store/params';
-import { kindStore } from '../store/kind-store';
+import { rowOf } from '../store/objects';
+import { insertRow, insertRowBatches, rowWithValues, updateRows } from '../store/rows';
+import { clearReference, deleteLinkRows, deleteRows, idsReferencing } from '../store/rows';
+import { ProtectedError } from '../errors';
+import type { OnDelete } from '../fields/foreign-key';
+import { linkOf } from '../fields/many-to-many';
+import { displayStrings } from './representation';
+import { Store } from '../store/store';
+import { uniqueConstraintColumns } from '../store/unique-constraints';
 import { FieldError, FieldErrorCollector, ValidationError } from '../errors';
 import { pyTypeName } from '../fields/common';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
@@ -10,40 +18,9 @@ import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from '../query/id';
 import type { Actor, Values, WriteContext } from './write-context';
-import { loadValues } from './values';
-import { ormFilter } from '../query/orm';
-// Deleting runs the same hooks and listeners as writing; the two modules call each other only at run time.
-import { deleteObjects } from '../views/deleter';
+import type { WriteListener, WriteScope } from './write-scope';
 
-export interface WriteScope {
-  readonly tx: Executor;
-  readonly registry: Registry;
-  readonly version: ApiVersion;
-  readonly actor: Actor | null;
-  readonly features: Map<string, unknown>;
-  /** The HTTP request this write belongs to: change records of one request share it. */
-  readonly requestId?: string;
-}
-
-/** Events features subscribe to (change logging, webhooks). */
-export interface WriteListener {
-  saved?(model: ModelMeta, id: Id, action: 'create' | 'update', scope: WriteScope): Promise<void>;
-  deleting?(model: ModelMeta, ids: Id[], scope: WriteScope): Promise<void>;
-  /** The request's writes are done and its transaction is about to commit; a throw rolls it back. */
-  committing?(scope: WriteScope): Promise<void>;
-  /** The transaction committed; failures here never reach the client. */
-  committed?(scope: WriteScope): void;
-  /** The transaction rolled back: state buffered for it is dropped. */
-  rolledBack?(scope: WriteScope): void;
-}
-
-export function writeListeners(registry: Registry): WriteListener[] {
-  return ((registry as unknown as { listeners?: WriteListener[] }).listeners ??= []);
-}
-
-export function addWriteListener(registry: Registry, listener: WriteListener): void {
-  writeListeners(registry).push(listener);
-}
+export type { WriteListener, WriteScope };
 
 /** The write context of one object; also what deletion hooks of a model receive. */
 export function writeContext(
@@ -54,10 +31,12 @@ export function writeContext(
   partial: boolean,
   sent: ReadonlySet<string> = new Set(),
 ): WriteContext {
+  const store = new Store(scope.tx, scope.registry);
   return {
     sent,
     tx: scope.tx,
-    store: kindStore(scope.tx),
+    store,
+    listeners: scope.listeners,
     registry: scope.registry,
     version: scope.version,
     model,
@@ -67,10 +46,6 @@ export function writeContext(
     current,
     actor: scope.actor,
     features: scope.features,
-    find(cls, attributes) {
-      const target = scope.registry.forClass(cls);
-      return loadValues(scope.tx, target, ormFilter(target, attributes));
-    },
     async create(cls, body) {
       const target = scope.registry.forClass(cls);
       const parsed = await parseObject(target, body, scope, null, false);
@@ -169,18 +144,12 @@ export async function uniqueConflicts(model: ModelMeta, values: Values, tx: Exec
     ...(model.options.uniqueTogether ?? []),
   ];
   const conflicts: string[][] = [];
-  const q = tx.dialect.quote;
   for (const set of sets) {
     const fields = set.map((n) => model.field(n) as FieldMeta);
     if (fields.some((f) => values[f.name] === null || values[f.name] === undefined)) continue;
-    const params = new Params(tx.dialect);
-    const conditions = fields.map((f) => {
-      const stored = f.kind.store ? f.kind.store(f, values[f.name])[f.column as string] : values[f.name];
-      return `${q(f.column as string)} = ${params.add(stored)}`;
-    });
-    conditions.push(`${q(model.pk.column as string)} <> ${params.add(id)}`);
-    const rows = await tx.rows(`SELECT 1 FROM ${q(model.table)} WHERE ${conditions.join(' AND ')} LIMIT 1`, params.values);
-    if (rows.length) conflicts.push(set);
+    const columns: Record<string, unknown> = {};
+    for (const f of fields) columns[f.column as string] = f.kind.store ? f.kind.store(f, values[f.name])[f.column as string] : values[f.name];
+    if (await rowWithValues(tx, model, columns, id)) conflicts.push(set);
   }
   return conflicts;
 }
@@ -208,44 +177,24 @@ export async function validateObject(model: ModelMeta, values: Values, wc: Write
   if (clean) await clean(values, wc);
 }
 
-/** Column values of a row. */
-function rowOf(model: ModelMeta, values: Values, dialect: Executor['dialect']): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const f of model.fields) {
-    if (!f.kind.store || !f.column) continue;
-    if (values[f.name] === undefined) continue;
-    Object.assign(row, f.kind.store(f, values[f.name]));
-  }
-  return row;
-}
-
 /** Inserts or updates the row, then link tables and other out-of-row state. */
 export async function saveObject(model: ModelMeta, values: Values, wc: WriteContext): Promise<Id> {
   const tx = wc.tx;
-  const q = tx.dialect.quote;
   const beforeSave = model.hook('beforeSave') as ((values: Values, wc: WriteContext) => unknown) | undefined;
   if (beforeSave) await beforeSave(values, wc);
-  const row = rowOf(model, values, tx.dialect);
-  const params = new Params(tx.dialect);
+  const row = rowOf(model, values);
   if (wc.creating) {
     if (model.integerPk) delete row[model.pk.column as string];
-    const cols = Object.keys(row);
-    const insert = `INSERT INTO ${q(model.table)} (${cols.map(q).join(', ')}) VALUES (${params.list(cols.map((c) => row[c]))})`;
-    if (model.integerPk) {
+    const numbered = await insertRow(tx, model, row);
+    if (numbered !== undefined) {
       // The database numbers the row; the rest of the write (links, hooks) needs that number.
-      const id = await tx.insertReturningId(insert, params.values, model.pk.column as string);
-      values.id = id;
-      (wc as { id: Id }).id = id;
-    } else {
-      await tx.run(insert, params.values);
+      values.id = numbered;
+      (wc as { id: Id }).id = numbered;
     }
   } else {
     const pk = model.pk.column as string;
-    const cols = Object.keys(row).filter((c) => c !== pk);
-    if (cols.length) {
-      const sets = cols.map((c) => `${q(c)} = ${params.add(row[c])}`).join(', ');
-      await tx.run(`UPDATE ${q(model.table)} SET ${sets} WHERE ${q(pk)} = ${params.add(wc.id)}`, params.values);
-    }
+    delete row[pk];
+    await updateRows(tx, model, [wc.id], row);
   }
   for (const f of model.fields) {
     if (f.kind.afterWrite && f.inVersion(wc.version) && (values[f.name] !== undefined || f.kind.afterEverySave)) {
@@ -254,7 +203,7 @@ export async function saveObject(model: ModelMeta, values: Values, wc: WriteCont
   }
   const afterSave = model.hook('afterSave') as ((values: Values, wc: WriteContext) => unknown) | undefined;
   if (afterSave) await afterSave(values, wc);
-  for (const listener of writeListeners(wc.registry)) {
+  for (const listener of wc.listeners) {
     await listener.saved?.(model, wc.id, wc.creating ? 'create' : 'update', wc);
   }
   return wc.id;
@@ -266,67 +215,14 @@ export async function saveObject(model: ModelMeta, values: Values, wc: WriteCont
  */
 export function uniqueViolationError(model: ModelMeta, columns: string[] | undefined, constraint: string | undefined): ValidationError | null {
   let cols = columns;
-  if ((!cols || cols.length === 0) && constraint) cols = (model.extra.uniqueConstraints as Map<string, string[]> | undefined)?.get(constraint);
+  if ((!cols || cols.length === 0) && constraint) cols = uniqueConstraintColumns(model, constraint)?.slice();
   if (!cols || cols.length === 0) return null;
   const names = cols.map((c) => model.fields.find((f) => f.column === c)?.name ?? c);
   const [key, message] = uniqueMessage(model, names);
   return new ValidationError({ [key]: [message] });
 }
 
-/**
- * Writes some fields of a stored object directly, without validation or hooks: for server-owned
- * state such as a user's saved preferences.
- */
-export async function storeFields(tx: Executor, model: ModelMeta, id: Id, values: Values): Promise<void> {
-  const q = tx.dialect.quote;
-  const row = rowOf(model, values, tx.dialect);
-  const cols = Object.keys(row);
-  if (!cols.length) return;
-  const params = new Params(tx.dialect);
-  const sets = cols.map((c) => `${q(c)} = ${params.add(row[c])}`).join(', ');
-  await tx.run(`UPDATE ${q(model.table)} SET ${sets} WHERE ${q(model.pk.column as string)} = ${params.add(id)}`, params.values);
-}
-
-/** Inserts server-owned state directly (no validation or hooks); returns the new id. */
-export async function insertFields(tx: Executor, model: ModelMeta, values: Values): Promise<Id> {
-  const q = tx.dialect.quote;
-  const full: Values = { id: randomUUID(), ...values };
-  const row = rowOf(model, full, tx.dialect);
-  const cols = Object.keys(row);
-  const params = new Params(tx.dialect);
-  await tx.run(`INSERT INTO ${q(model.table)} (${cols.map(q).join(', ')}) VALUES (${params.list(cols.map((c) => row[c]))})`, params.values);
-  return full.id as Id;
-}
-
-/**
- * Inserts many rows of server-owned state (no validation or hooks) in as few statements as the
- * databases' parameter limits allow; every row must set the same fields.
- */
-export async function insertRows(tx: Executor, model: ModelMeta, rows: Values[]): Promise<void> {
-  if (rows.length === 0) return;
-  const q = tx.dialect.quote;
-  const stored = rows.map((values) => rowOf(model, values, tx.dialect));
-  const cols = Object.keys(stored[0]);
-  // SQLite's default limit is 32766 bound values, PostgreSQL's and MySQL's 65535.
-  const perStatement = Math.max(1, Math.floor(30000 / cols.length));
-  for (let start = 0; start < stored.length; start += perStatement) {
-    const params = new Params(tx.dialect);
-    const tuples = stored.slice(start, start + perStatement).map((row) => `(${params.list(cols.map((c) => row[c]))})`);
-    await tx.run(`INSERT INTO ${q(model.table)} (${cols.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);
-  }
-}
-
-/** Deletes the objects matching Django-style attributes directly (server-owned state). */
-export async function deleteWhere(tx: Executor, model: ModelMeta, attributes: Record<string, unknown>): Promise<number> {
-  const ids = (await loadValues(tx, model, ormFilter(model, attributes), false)).map((v) => v.id as Id);
-  if (ids.length === 0) return 0;
-  const q = tx.dialect.quote;
-  const params = new Params(tx.dialect);
-  return tx.run(`DELETE FROM ${q(model.table)} WHERE ${q(model.pk.column as string)} IN (${params.list(ids)})`, params.values);
-}
-
-/** Bound values per multi-row INSERT: under SQLite's 32,766 and the 65,535 of PostgreSQL and MySQL. */
-const MAX_BOUND_VALUES = 30_000;
+/** Rows per multi-row INSERT of a bulk create: large enough to amortise the statement, small enough to keep each short. */
 const MAX_ROWS_PER_INSERT = 500;
 
 /**
@@ -339,23 +235,115 @@ export async function insertObjects(model: ModelMeta, objects: readonly Values[]
   if (objects.length === 0) return;
   if (model.integerPk) throw new Error(`insertObjects: ${model.label} numbers its rows; insert them one by one`);
   const tx = scope.tx;
-  const q = tx.dialect.quote;
-  const rows = objects.map((values) => rowOf(model, values, tx.dialect));
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const perStatement = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_BOUND_VALUES / columns.length)));
-  const head = `INSERT INTO ${q(model.table)} (${columns.map(q).join(', ')}) VALUES `;
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const params = new Params(tx.dialect);
-    const tuples = rows.slice(start, start + perStatement).map((row) => `(${params.list(columns.map((c) => row[c] ?? null))})`);
-    await tx.run(head + tuples.join(', '), params.values);
-  }
+  const rows = objects.map((values) => rowOf(model, values));
+  await insertRowBatches(tx, model, rows, MAX_ROWS_PER_INSERT);
   const linked = model.fields.filter((f) => f.kind.afterWrite && f.inVersion(scope.version));
-  const listeners = writeListeners(scope.registry);
+  const listeners = scope.listeners;
   for (const values of objects) {
     const wc = writeContext(model, scope, values.id as Id, null, false);
     for (const f of linked) {
       if (values[f.name] !== undefined || f.kind.afterEverySave) await f.kind.afterWrite?.(f, wc.id, values[f.name], wc, true);
     }
     for (const listener of listeners) await listener.saved?.(model, wc.id, 'create', wc);
+  }
+}
+
+// -- Deleting: the same hooks and listeners as writing ---------------------------------------
+
+function onDeleteOf(field: FieldMeta): OnDelete {
+  return (field.options as { onDelete?: OnDelete }).onDelete ?? 'protect';
+}
+
+interface Batch {
+  model: ModelMeta;
+  ids: Id[];
+}
+
+/**
+ * Deletes objects the way Django's collector does, from metadata: PROTECT references block the
+ * whole delete (409 listing the dependents), CASCADE references are deleted first, SET_NULL ones
+ * are cleared, link-table rows go with their owner.
+ */
+export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteScope): Promise<void> {
+  if (ids.length === 0) return;
+  const tx = scope.tx;
+  const batches: Batch[] = [];
+  const seen = new Map<ModelMeta, Set<Id>>();
+  const protectedRows: Array<{ model: ModelMeta; ids: Id[] }> = [];
+  const nullify: Array<{ model: ModelMeta; field: FieldMeta; ids: Id[] }> = [];
+
+  const collect = async (m: ModelMeta, list: Id[]): Promise<void> => {
+    const known = seen.get(m) ?? new Set<Id>();
+    seen.set(m, known);
+    const fresh = list.filter((id) => !known.has(id));
+    if (fresh.length === 0) return;
+    fresh.forEach((id) => known.add(id));
+    batches.push({ model: m, ids: fresh });
+    for (const rel of m.reverse) {
+      const referencing = await idsReferencing(tx, rel.model, rel.field.column as string, fresh);
+      const dependents = referencing.filter((id) => !(seen.get(rel.model)?.has(id)));
+      if (dependents.length === 0) continue;
+      const action = onDeleteOf(rel.field);
+      if (action === 'cascade') await collect(rel.model, dependents);
+      else if (action === 'set_null') nullify.push({ model: rel.model, field: rel.field, ids: dependents });
+      else protectedRows.push({ model: rel.model, ids: dependents });
+    }
+  };
+  await collect(model, ids);
+
+  const blocking = protectedRows
+    .map((p) => ({ model: p.model, ids: p.ids.filter((id) => !(seen.get(p.model)?.has(id))) }))
+    .filter((p) => p.ids.length);
+  if (blocking.length) {
+    const described = (await Promise.all(blocking.map((p) => displayStrings(tx, p.model, p.ids)))).flat();
+    throw new ProtectedError(described);
+  }
+
+  // Model hooks and kinds keeping state outside the row (associations) run before anything is deleted.
+  // `cascaded` tells a hook its objects go because something they belong to goes (Django calls a
+  // model's own delete() only for the objects deleted directly).
+  for (const b of batches) {
+    const wc = writeContext(b.model, scope, b.ids[0], null, false);
+    const beforeDelete = b.model.hook('beforeDelete') as ((ids: Id[], wc: WriteContext, cascaded: boolean) => unknown) | undefined;
+    if (beforeDelete) await beforeDelete(b.ids, wc, b !== batches[0]);
+    for (const f of b.model.fields) await f.kind.removed?.(f, b.ids, wc);
+  }
+  for (const listener of scope.listeners) {
+    for (const b of batches) await listener.deleting?.(b.model, b.ids, scope);
+  }
+
+  for (const n of nullify) {
+    const ids = n.ids.filter((id) => !(seen.get(n.model)?.has(id)));
+    if (!ids.length) continue;
+    await clearReference(tx, n.model, n.field.column as string, ids);
+  }
+  // Rows deleted together may point at each other (an interface and its LAG). MySQL checks foreign
+  // keys row by row within a statement, so such references are cleared first.
+  for (const b of batches) {
+    for (const f of b.model.fields) {
+      const targets = f.target ? seen.get(f.target) : undefined;
+      if (!f.nullable || !f.column || !targets?.size || f.kind.relation !== 'foreign-key') continue;
+      await clearReference(tx, b.model, f.column, b.ids, [...targets]);
+    }
+  }
+  for (const b of [...batches].reverse()) {
+    await deleteLinks(scope.registry, b.model, b.ids, tx);
+    await deleteRows(tx, b.model, b.ids);
+  }
+}
+
+/** Link-table rows owned by, or pointing at, the deleted objects. */
+async function deleteLinks(registry: Registry, model: ModelMeta, ids: Id[], tx: Executor): Promise<void> {
+  for (const f of model.fields) {
+    if (f.kind.relation !== 'many-to-many' || !f.extra.link) continue;
+    await deleteLinkRows(tx, linkOf(f), 'owner', ids);
+  }
+  for (const other of registry.models) {
+    for (const f of other.fields) {
+      if (f.kind.relation !== 'many-to-many' || f.target !== model || !f.extra.link) continue;
+      const link = linkOf(f);
+      if (link.discriminator) continue; // generic links (tags) point at their target through a foreign key
+      await deleteLinkRows(tx, link, 'target', ids);
+    }
   }
 }

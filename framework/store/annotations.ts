@@ -1,4 +1,4 @@
-import type { CountSpec } from '../fields/read';
+import type { CountSpec } from '../fields/kind';
 import { TREE_PATH } from '../fields/tree-columns';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Dialect } from './dialect/types';

@@ -6,7 +6,7 @@ import { sqliteDialect } from './dialect/sqlite';
 import { postgresDialect } from './dialect/postgres';
 import { mariadbDialect, mysqlDialect } from './dialect/mysql';
 import { Mutex } from './mutex';
-import { recordQuery } from './query-counter';
+import { recordQuery, type QueryStats } from './query-counter';
 
 export type Row = unknown[];
 export type ObjectRow = Record<string, unknown>;
@@ -24,9 +24,7 @@ export interface Executor {
   readonly inTransaction: boolean;
 }
 
-export interface QueryStats {
-  queries: number;
-}
+export type { QueryStats };
 
 /** The application's view of the database: a reader for plain reads and one transaction per write. */
 export interface Database {
@@ -198,29 +196,22 @@ export class PostgresDatabase implements Database {
     this.reader = new PostgresExecutor(pool, this.stats, false);
   }
   /** PostgreSQL has no per-statement limit: a read-only transaction carries a local one. */
-  async boundedRead<T>(ms: number, fn: (db: Executor) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN READ ONLY');
-      try {
-        await client.query("SELECT set_config('statement_timeout', $1, true)", [String(Math.max(1, Math.floor(ms)))]);
-        const result = await fn(new PostgresExecutor(client, this.stats, false));
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      }
-    } finally {
-      client.release();
-    }
+  boundedRead<T>(ms: number, fn: (db: Executor) => Promise<T>): Promise<T> {
+    return this.inTransaction('BEGIN READ ONLY', false, async (client, executor) => {
+      await client.query("SELECT set_config('statement_timeout', $1, true)", [String(Math.max(1, Math.floor(ms)))]);
+      return fn(executor);
+    });
   }
-  async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.inTransaction('BEGIN', true, (_client, executor) => fn(executor));
+  }
+  /** One pooled connection for the length of a transaction, committed or rolled back. */
+  private async inTransaction<T>(begin: string, writing: boolean, fn: (client: PgPoolClient, executor: Executor) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
+      await client.query(begin);
       try {
-        const result = await fn(new PostgresExecutor(client, this.stats, true));
+        const result = await fn(client, new PostgresExecutor(client, this.stats, writing));
         await client.query('COMMIT');
         return result;
       } catch (err) {

@@ -1,7 +1,5 @@
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Id } from '../query/id';
-import type { Predicate } from '../query/predicate';
-import { compilePredicate } from './compile-predicate';
 import type { Executor } from './executor';
 import { Params } from './params';
 
@@ -21,15 +19,4 @@ export async function rowsByIdOrKey(db: Executor, model: ModelMeta, ids: Id[], k
   const select = keyField?.column ? `${pk}, ${q(keyField.column)}` : `${pk}, ${pk}`;
   const rows = await db.rows(`SELECT ${select} FROM ${q(model.table)} WHERE ${conditions.join(' OR ')}`, params.values);
   return rows.map((r) => [r[0] as Id, r[1]]);
-}
-
-/** Ids of the rows of `model` matching `where` (at most `limit`). */
-export async function idsMatching(db: Executor, model: ModelMeta, where: Predicate, limit?: number): Promise<Id[]> {
-  const params = new Params(db.dialect);
-  const q = db.dialect.quote;
-  const condition = compilePredicate(where, model, 't0', params);
-  // The limit is a number from code, never client input.
-  const limited = limit === undefined ? '' : ` LIMIT ${Math.floor(limit)}`;
-  const rows = await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}${limited}`, params.values);
-  return rows.map((r) => r[0] as Id);
 }

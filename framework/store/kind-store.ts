@@ -1,29 +1,19 @@
-import type { KindStore } from '../fields/kind-store';
+import type { KindStore, KindWhere } from '../fields/kind';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Id } from '../query/id';
 import { ormFilter } from '../query/orm';
 import { containsLabel } from './comparisons/lists';
 import { escapeLike } from './dialect/types';
 import type { Executor } from './executor';
-import { idsMatching } from './filter-queries';
 import { linkedIds, replaceLinks } from './links';
 import { Params } from './params';
+import { selectIds, type RowSelection } from './rows';
 import { statusesFor, statusFor } from './statuses';
 import { placeTreeNode } from './tree';
 
-/** Whether `model` has a row with this id. */
-async function exists(db: Executor, model: ModelMeta, id: Id): Promise<boolean> {
-  const q = db.dialect.quote;
-  const pk = q(model.pk.column as string);
-  const rows = await db.rows(`SELECT ${pk} FROM ${q(model.table)} WHERE ${pk} = ${db.dialect.placeholder(1)}`, [id]);
-  return rows.length > 0;
-}
-
-/** Id of a row of `model` whose `field` equals `value`, or null. */
-async function idWith(db: Executor, model: ModelMeta, field: FieldMeta, value: unknown): Promise<Id | null> {
-  const q = db.dialect.quote;
-  const rows = await db.rows(`SELECT ${q(model.pk.column as string)} FROM ${q(model.table)} WHERE ${q(field.column as string)} = ${db.dialect.placeholder(1)}`, [value]);
-  return rows.length ? (rows[0][0] as Id) : null;
+/** The rows a KindWhere names. */
+export function kindSelection(model: ModelMeta, where: KindWhere): RowSelection {
+  return Array.isArray(where) ? (where as readonly Id[]) : ormFilter(model, where as Record<string, unknown>);
 }
 
 /** The ids among `ids` whose content-type list `field` names `label`. */
@@ -51,12 +41,11 @@ async function takenValues(db: Executor, field: FieldMeta, value: string, except
   return rows.map((r) => r[0] as string);
 }
 
-/** The database as field kinds use it, over one connection (a write's transaction, or the reader). */
-export function kindStore(db: Executor): KindStore {
+/** What kinds ask beyond finding objects, over one connection (a write's transaction, or the reader). */
+export type KindQueries = Omit<KindStore, 'exists' | 'ids'>;
+
+export function kindQueries(db: Executor): KindQueries {
   return {
-    exists: (model, id) => exists(db, model, id),
-    idsMatching: (model, attributes, limit) => idsMatching(db, model, ormFilter(model, attributes), limit),
-    idWith: (model, field, value) => idWith(db, model, field, value),
     idsForContentType: (model, field, ids, label) => idsForContentType(db, model, field, ids, label),
     statusFor: (statuses, slug, label) => statusFor(db, statuses, slug, label),
     statusesFor: (statuses, label) => statusesFor(db, statuses, label),
@@ -64,5 +53,17 @@ export function kindStore(db: Executor): KindStore {
     linkedIds: (field, ownerIds) => linkedIds(db, field, ownerIds),
     replaceLinks: (field, ownerId, targets, created) => replaceLinks(db, field, ownerId, targets, created),
     placeTreeNode: (parent, id) => placeTreeNode(db, parent, id),
+  };
+}
+
+/**
+ * The database as field kinds use it, over a bare connection: where no object facade is at hand
+ * (loading stored values, OPTIONS choices).
+ */
+export function kindStore(db: Executor): KindStore {
+  return {
+    exists: async (model, where) => (await selectIds(db, model, kindSelection(model, where), 1)).length > 0,
+    ids: (model, where, limit) => selectIds(db, model, kindSelection(model, where), limit),
+    ...kindQueries(db),
   };
 }

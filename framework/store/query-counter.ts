@@ -1,5 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { QueryStats } from './executor';
+
+/** Statements run by one database (all requests together). */
+export interface QueryStats {
+  queries: number;
+}
 
 /** Statements executed on behalf of one request. */
 export interface RequestQueries {

@@ -1,6 +1,6 @@
 import { parseId } from '../fields/foreign-key';
 import { linkOf } from '../fields/many-to-many';
-import type { Loader, ObjectEmitter, PlanMode, RelatedObjects, RenderState, Row } from '../fields/read';
+import type { Loader, ObjectEmitter, PlanMode, RelatedObjects, RenderState, Row } from '../fields/kind';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json } from '../metadata/types';
 import type { Id } from '../query/id';

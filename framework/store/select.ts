@@ -1,4 +1,4 @@
-import type { CountSpec, Loader, ObjectEmitter, PlanMode, ReadScope, RelatedObjects, RenderState, Row } from '../fields/read';
+import type { CountSpec, Loader, ObjectEmitter, PlanMode, ReadScope, RelatedObjects, RenderState, Row } from '../fields/kind';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json } from '../metadata/types';
 import type { Id } from '../query/id';
@@ -7,7 +7,7 @@ import type { Dialect } from './dialect/types';
 import { relatedLoader, type NestedSelect } from './related-loaders';
 
 export type { Id } from '../query/id';
-export type { Emitter, Loader, ObjectEmitter, PlanMode, RenderState, Row } from '../fields/read';
+export type { Emitter, Loader, ObjectEmitter, PlanMode, RenderState, Row } from '../fields/kind';
 export type { LoadContext } from './related-loaders';
 
 /**

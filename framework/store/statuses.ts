@@ -1,4 +1,4 @@
-import type { StoredChoice } from '../fields/kind-store';
+import type { StoredChoice } from '../fields/kind';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Id } from '../query/id';
 import { containsLabel } from './comparisons/lists';

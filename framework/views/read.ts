@@ -1,16 +1,15 @@
-import type { Executor, Row } from '../store/executor';
-import { Params } from '../store/params';
-import { paginateClause } from '../store/dialect/types';
+import { DataKey, RequestData } from '../metadata/request-data';
+import type { Executor } from '../store/executor';
+import { planRowsById, planRowsWhere, readPage, type PageRead } from '../store/pages';
 import { NotFound, ValidationError } from '../errors';
 import { filterSetFor, type FilterDef } from '../filterset/filterset';
-import { and, type Predicate } from '../query/predicate';
-import { compilePredicate } from '../store/compile-predicate';
+import { and, fieldTest, type Predicate } from '../query/predicate';
 import type { RequestContext } from '../http/context';
 import type { Reply } from '../http/respond';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
-import { pageLinks, pageOf, type Page } from '../pagination/paginator';
-import { planFor, renderRows, type ParentFirstOrder, type Plan } from '../serializer/representation';
+import { pageLinks, pageOf } from '../pagination/paginator';
+import { planFor, renderRows, type Plan } from '../serializer/representation';
 import { includeFrom, renderContext, type RenderContext } from '../serializer/render-context';
 import type { Id } from '../query/id';
 import { featureFilters, prepareFeatures } from '../features/registry';
@@ -32,7 +31,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Rows a caller may see: permission constraints and the model's own scope (own tokens only). */
 export function visible(ctx: RequestContext, model: ModelMeta, restrict: Predicate): Predicate {
-  const scope = model.options.scope;
+  // A model's static `scope(ctx)` limits the rows any caller sees (tokens: the caller's own).
+  const scope = model.hook('scope') as ((ctx: RequestContext) => Predicate) | undefined;
   return scope ? and([restrict, scope(ctx)]) : restrict;
 }
 
@@ -54,7 +54,7 @@ export async function newRenderContext(ctx: RequestContext, db: Executor, model:
     writing: !READS.has(ctx.method),
     include: includeOf(ctx),
   });
-  for (const [k, v] of ctx.features) rc.features.set(k, v);
+  rc.features.assign(ctx.features);
   return rc;
 }
 
@@ -62,12 +62,7 @@ export async function newRenderContext(ctx: RequestContext, db: Executor, model:
 export async function renderByIds(ctx: RequestContext, model: ModelMeta, ids: Id[], db: Executor, brief = false): Promise<Json[]> {
   if (ids.length === 0) return [];
   const plan = planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect);
-  const params = new Params(db.dialect);
-  const q = db.dialect.quote;
-  const rows = await db.rows(
-    `${plan.select} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(ids)}) ORDER BY ${plan.orderBy}`,
-    params.values,
-  );
+  const rows = await planRowsById(db, model, plan.select, ids, plan.orderBy);
   return renderRows(plan, rows, await newRenderContext(ctx, db, model));
 }
 
@@ -95,34 +90,8 @@ export async function listView(ctx: RequestContext, model: ModelMeta, restrict: 
   const where = and([visible(ctx, model, restrict), parsed.predicate]);
   const page = pageOf(ctx);
   const plan: Plan = planFor(model, wantsBrief(ctx), ctx.version as NonNullable<RequestContext['version']>, db.dialect);
-  const params = new Params(db.dialect);
-  const q = db.dialect.quote;
-  const condition = compilePredicate(where, model, 't0', params);
-  // Count and page: two statements whatever the filters; nested objects add a constant number.
-  const fetch = async (reader: Executor): Promise<{ count: number; rows: Row[]; ids: Id[] | null }> => {
-    const [[total]] = await reader.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
-    const count = Number(total);
-    if (page.offset >= count || page.limit === 0) return { count, rows: [], ids: null };
-    const pageParams = params.fork();
-    const clause = paginateClause(
-      reader.dialect,
-      page.limit === null ? null : pageParams.add(page.limit),
-      pageParams.add(page.offset),
-    );
-    const size = Math.min(count - page.offset, page.limit ?? Infinity);
-    if (size <= STREAM_CHUNK_ROWS && count <= SORT_IDS_FIRST_ROWS) {
-      return { count, rows: await reader.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values), ids: null };
-    }
-    // Many rows to order: sort ids alone (with only the joins the ordering needs; the databases drop
-    // the unused ones), then read the page's objects by id. Ordering full rows would carry every
-    // nested column of every matching row through the sort.
-    const ids = plan.parentFirst
-      ? await parentFirstIds(reader, model, plan, plan.parentFirst, condition, params, page, count)
-      : (await reader.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(reader, model, plan)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values)).map((r) => r[0] as Id);
-    // A long list is read and written chunk by chunk as the response goes out.
-    if (ids.length > STREAM_CHUNK_ROWS) return { count, rows: [], ids };
-    return { count, rows: await rowsByIds(reader, plan, model, ids), ids: null };
-  };
+  const limits = { chunkRows: STREAM_CHUNK_ROWS, sortIdsFirstRows: SORT_IDS_FIRST_ROWS };
+  const fetch = (reader: Executor): Promise<PageRead> => readPage(reader, model, plan, where, page, limits);
   const { count, rows, ids } = parsed.regexParams.length ? await boundedFetch(ctx, parsed.regexParams, fetch) : await fetch(db);
   const links = pageLinks(ctx, page, count);
   if (ids) {
@@ -145,63 +114,13 @@ export async function listView(ctx: RequestContext, model: ModelMeta, restrict: 
  */
 export const STREAM_CHUNK_ROWS = 1000;
 
-function fromWithJoins(db: Executor, model: ModelMeta, plan: Plan): string {
-  const q = db.dialect.quote;
-  return `FROM ${q(model.table)} ${q('t0')}${plan.builder.joins.length ? ' ' + plan.builder.joins.join(' ') : ''}`;
-}
-
-/**
- * The page's ids under an ordering led by an optional parent's field: the rows without the parent
- * (first in that ordering) through their own ordering, which an index can serve, then the rows
- * with a parent through the full one. Always three statements, whichever part the page falls in.
- */
-async function parentFirstIds(
-  db: Executor,
-  model: ModelMeta,
-  plan: Plan,
-  order: ParentFirstOrder,
-  condition: string,
-  params: Params,
-  page: Page,
-  total: number,
-): Promise<Id[]> {
-  const q = db.dialect.quote;
-  const pk = `${q('t0')}.${q(model.pk.column as string)}`;
-  const parent = `${q('t0')}.${q(order.column)}`;
-  // Counted and filtered from the side of the rows with a parent: an index on the foreign key
-  // finds those few directly, whereas `IS NULL` would walk it over nearly every row and keep the
-  // database from reading the rows in the order of the index that serves the ordering.
-  const [[withParentCount]] = await db.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${condition} AND ${parent} IS NOT NULL`, params.values);
-  const withoutParent = total - Number(withParentCount);
-  const end = page.limit === null ? Infinity : page.offset + page.limit;
-  const take = (n: number) => (n === Infinity ? null : Math.max(0, n));
-
-  const first = params.fork();
-  const firstClause = paginateClause(db.dialect, first.add(take(Math.min(end, withoutParent) - page.offset) ?? 0), first.add(page.offset));
-  const firstIds = await db.rows(`SELECT ${pk} FROM ${q(model.table)} ${q('t0')} WHERE ${condition} AND NOT (${parent} IS NOT NULL) ORDER BY ${order.withoutParent} ${firstClause}`, first.values);
-
-  const second = params.fork();
-  const rest = take(end - Math.max(page.offset, withoutParent));
-  const secondClause = paginateClause(db.dialect, rest === null ? null : second.add(rest), second.add(Math.max(0, page.offset - withoutParent)));
-  const secondIds = await db.rows(`SELECT ${pk} ${fromWithJoins(db, model, plan)} WHERE ${condition} AND ${parent} IS NOT NULL ORDER BY ${plan.orderBy} ${secondClause}`, second.values);
-  return [...firstIds, ...secondIds].map((r) => r[0] as Id);
-}
-
 /** Above this many matching rows, a page is ordered by id first and its objects read by id. */
 export const SORT_IDS_FIRST_ROWS = 1000;
-
-/** Rows of the plan for some ids, in the plan's order. */
-async function rowsByIds(db: Executor, plan: Plan, model: ModelMeta, ids: Id[]): Promise<Row[]> {
-  if (ids.length === 0) return [];
-  const params = new Params(db.dialect);
-  const q = db.dialect.quote;
-  return db.rows(`${plan.select} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(ids)}) ORDER BY ${plan.orderBy}`, params.values);
-}
 
 /** Objects by id in the given order, one chunk at a time (each chunk a constant number of queries). */
 async function* renderChunks(plan: Plan, model: ModelMeta, ids: Id[], db: Executor, rc: RenderContext): AsyncGenerator<Json[]> {
   for (let start = 0; start < ids.length; start += STREAM_CHUNK_ROWS) {
-    const rows = await rowsByIds(db, plan, model, ids.slice(start, start + STREAM_CHUNK_ROWS));
+    const rows = await planRowsById(db, model, plan.select, ids.slice(start, start + STREAM_CHUNK_ROWS), plan.orderBy);
     yield renderRows(plan, rows, rc);
   }
 }
@@ -247,22 +166,15 @@ async function boundedFetch<T>(ctx: RequestContext, regexParams: string[], fetch
 export async function retrieveView(ctx: RequestContext, model: ModelMeta, id: Id, restrict: Predicate): Promise<Reply> {
   const db = ctx.db.reader;
   const plan = planFor(model, wantsBrief(ctx), ctx.version as NonNullable<RequestContext['version']>, db.dialect);
-  const params = new Params(db.dialect);
-  const q = db.dialect.quote;
-  const condition = compilePredicate(
-    and([visible(ctx, model, restrict), { kind: 'field', field: model.pk, lookup: 'exact', values: [id] }]),
-    model,
-    't0',
-    params,
-  );
-  const rows = await db.rows(`${plan.select} WHERE ${condition}`, params.values);
+  const where = and([visible(ctx, model, restrict), fieldTest(model.pk, 'exact', [id])]);
+  const rows = await planRowsWhere(db, model, plan.select, where);
   if (rows.length === 0) throw new NotFound();
   const [obj] = await renderRows(plan, rows, await newRenderContext(ctx, db, model));
   return { status: 200, body: obj };
 }
 
 /** Set in a render context's features while snapshots render (features may shape them differently). */
-export const SNAPSHOT_RENDER = 'render:snapshot';
+export const SNAPSHOT_RENDER = new DataKey<boolean>('render:snapshot');
 
 /**
  * The API form of objects as a webhook or change record holds them: relative URLs, no request
@@ -274,17 +186,15 @@ export async function renderSnapshots(
   ids: Id[],
   db: Executor,
   version: NonNullable<RequestContext['version']>,
-  features: Map<string, unknown> = new Map(),
+  features: RequestData = new RequestData(),
 ): Promise<Map<Id, JsonObject>> {
   const out = new Map<Id, JsonObject>();
   if (ids.length === 0) return out;
   const plan = planFor(model, false, version, db.dialect);
-  const params = new Params(db.dialect);
-  const q = db.dialect.quote;
-  const rows = await db.rows(`${plan.select} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(ids)})`, params.values);
+  const rows = await planRowsById(db, model, plan.select, ids);
   await prepareFeatures(registry, model, db, features);
   const rc = renderContext('', version, db, { include: () => false });
-  for (const [k, v] of features) rc.features.set(k, v);
+  rc.features.assign(features);
   rc.features.set(SNAPSHOT_RENDER, true);
   for (const obj of await renderRows(plan, rows, rc)) out.set((obj as { id: Id }).id, obj as JsonObject);
   return out;

@@ -1,16 +1,15 @@
 import type { Executor } from '../store/executor';
-import { Params } from '../store/params';
+import { Store } from '../store/store';
 import { NotFound, PermissionDenied, ValidationError } from '../errors';
 import { pyTypeName } from '../fields/common';
 import { parseId } from '../fields/foreign-key';
-import { and, type Predicate } from '../query/predicate';
-import { compilePredicate } from '../store/compile-predicate';
+import { and, fieldTest, type Predicate } from '../query/predicate';
 import type { RequestContext } from '../http/context';
 import type { Reply } from '../http/respond';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Json } from '../metadata/types';
 import type { Id } from '../query/id';
-import { loadValues } from '../serializer/values';
+
 import type { Actor, Values } from '../serializer/write-context';
 import {
   expectObject,
@@ -20,10 +19,9 @@ import {
   uniqueMessage,
   uniqueViolationError,
   validateObject,
-  writeListeners,
   type WriteScope,
 } from '../serializer/writer';
-import { deleteObjects } from './deleter';
+import { deleteObjects } from '../serializer/writer';
 import { renderByIds, renderOne, visible, wantsBrief } from './read';
 
 function actorOf(ctx: RequestContext): Actor | null {
@@ -38,6 +36,7 @@ function scopeOf(ctx: RequestContext, tx: Executor): WriteScope {
     actor: actorOf(ctx),
     features: ctx.features,
     requestId: ctx.id,
+    listeners: ctx.listeners,
   };
 }
 
@@ -46,7 +45,7 @@ function scopeOf(ctx: RequestContext, tx: Executor): WriteScope {
  * Write listeners (change log, webhooks) finish their work inside it and hear of the commit.
  */
 export async function inTransaction<T>(ctx: RequestContext, model: ModelMeta, fn: (tx: Executor) => Promise<T>): Promise<T> {
-  const listeners = writeListeners(ctx.registry);
+  const listeners = ctx.listeners;
   let scope: WriteScope | null = null;
   try {
     const result = await ctx.db.transaction(async (tx) => {
@@ -77,11 +76,8 @@ export async function inTransaction<T>(ctx: RequestContext, model: ModelMeta, fn
 /** Objects written must satisfy the caller's constraints for the action, else 403 and rollback. */
 async function ensurePermitted(tx: Executor, model: ModelMeta, ids: Id[], restrict: Predicate): Promise<void> {
   if (restrict.kind === 'const' && restrict.value) return;
-  const params = new Params(tx.dialect);
-  const q = tx.dialect.quote;
-  const where = compilePredicate(and([restrict, { kind: 'field', field: model.pk, lookup: 'exact', values: ids }]), model, 't0', params);
-  const [[n]] = await tx.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${where}`, params.values);
-  if (Number(n) !== new Set(ids).size) throw new PermissionDenied();
+  const permitted = await new Store(tx).count(model, and([restrict, fieldTest(model.pk, 'exact', ids)]));
+  if (permitted !== new Set(ids).size) throw new PermissionDenied();
 }
 
 /** Values within one bulk create that would collide with each other (rather than a 500). */
@@ -169,7 +165,7 @@ function insertsInBulk(model: ModelMeta): boolean {
 
 /** The stored object the caller may change, or 404. */
 export async function loadPermitted(ctx: RequestContext, model: ModelMeta, tx: Executor, ids: Id[], restrict: Predicate): Promise<Values[]> {
-  return loadValues(tx, model, and([visible(ctx, model, restrict), { kind: 'field', field: model.pk, lookup: 'exact', values: ids }]));
+  return new Store(tx).find(model, and([visible(ctx, model, restrict), fieldTest(model.pk, 'exact', ids)]));
 }
 
 export async function updateView(ctx: RequestContext, model: ModelMeta, id: Id, body: unknown, partial: boolean, restrict: Predicate): Promise<Reply> {

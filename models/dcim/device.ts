@@ -9,9 +9,7 @@ import {
   PrimaryModel,
   StatusField,
   ValidationError,
-  countObjects,
   displayOf,
-  loadObject,
   naturalize,
   type Predicate,
   type Predicates,
@@ -135,9 +133,9 @@ export class Device extends PrimaryModel {
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     await checkLocalContext(values, wc);
     await checkPrimaryIps(values, wc, 'dcim.interface', 'device');
-    const platform = values.platform ? await loadObject(wc, Platform, values.platform as string) : null;
+    const platform = values.platform ? await wc.store.get(Platform, values.platform as string) : null;
     if (platform?.manufacturer) {
-      const type = await loadObject(wc, DeviceType, values.device_type as string);
+      const type = await wc.store.get(DeviceType, values.device_type as string);
       if (type && type.manufacturer !== platform.manufacturer) {
         const limited = await displayOf(wc, Manufacturer, platform.manufacturer as string);
         const actual = await displayOf(wc, Manufacturer, type.manufacturer as string);
@@ -146,14 +144,14 @@ export class Device extends PrimaryModel {
         });
       }
     }
-    const cluster = values.cluster ? await loadObject(wc, Cluster, values.cluster as string) : null;
+    const cluster = values.cluster ? await wc.store.get(Cluster, values.cluster as string) : null;
     if (cluster?.site && cluster.site !== values.site) {
       const site = await displayOf(wc, Site, cluster.site as string);
       throw new ValidationError({ cluster: [`The assigned cluster belongs to a different site (${site})`] });
     }
     // (site, tenant, name) is unique, but SQL never finds two null tenants equal: checked here.
     if (values.name && (values.tenant === null || values.tenant === undefined)) {
-      if (await countObjects(wc, Device, { name: values.name, site: values.site, tenant: null }, wc.id)) {
+      if (await wc.store.count(Device, { name: values.name, site: values.site, tenant: null }, { exceptId: wc.id })) {
         throw new ValidationError({ name: ['A device with this name already exists.'] });
       }
     }

@@ -13,7 +13,6 @@ import {
   StatusField,
   ValidationError,
   displayOf,
-  loadObject,
   naturalizeInterface,
   type Predicate,
   type Predicates,
@@ -160,12 +159,12 @@ export class Interface extends PrimaryModel {
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     const device = values.device as string;
     await checkVlanAssignment(values, wc, async () => {
-      const [owner] = await wc.find(Device, { id: device });
+      const [owner] = await wc.store.find(Device, { id: device });
       return { noun: 'device', site: (owner?.site as string | null | undefined) ?? null, checkUntaggedSite: true };
     });
     if (values.lag) {
       if (values.lag === wc.id) throw new ValidationError({ lag: ['A LAG interface cannot be its own parent.'] });
-      const lag = (await loadObject(wc, Interface, values.lag as string)) as Values;
+      const lag = (await wc.store.get(Interface, values.lag as string)) as Values;
       if (lag.device !== device) {
         throw new ValidationError({
           lag: [`The selected LAG interface (${describe(lag)}) belongs to a different device (${await displayOf(wc, Device, lag.device as string)}).`],
@@ -178,7 +177,7 @@ export class Interface extends PrimaryModel {
       if (values.type !== 'virtual') {
         throw new ValidationError({ parent_interface: ['Only virtual interfaces may be assigned to a parent interface.'] });
       }
-      const parent = (await loadObject(wc, Interface, values.parent_interface as string)) as Values;
+      const parent = (await wc.store.get(Interface, values.parent_interface as string)) as Values;
       if (parent.type === 'virtual') {
         throw new ValidationError({ parent_interface: ['Virtual interfaces may not be parents of other interfaces.'] });
       }
@@ -192,7 +191,7 @@ export class Interface extends PrimaryModel {
     }
     if (values.bridge) {
       if (values.bridge === wc.id) throw new ValidationError({ bridge: ['An interface cannot be bridged to itself.'] });
-      const bridge = (await loadObject(wc, Interface, values.bridge as string)) as Values;
+      const bridge = (await wc.store.get(Interface, values.bridge as string)) as Values;
       if (bridge.device !== device) {
         throw new ValidationError({
           bridge: [`The selected bridge interface (${describe(bridge)}) belongs to a different device (${await displayOf(wc, Device, bridge.device as string)}).`],

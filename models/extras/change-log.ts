@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  Store,
   LATEST_VERSION,
   TemplateError,
   and,
   fieldTest,
   type FieldMeta,
   databaseForms,
-  insertRows,
-  loadValues,
   renderSnapshots,
   type Executor,
   type Id,
@@ -16,6 +15,7 @@ import {
   type Values,
   type WriteListener,
   type WriteScope,
+  DataKey,
 } from '../../framework';
 import { ObjectChange } from './object-change';
 import { Webhook, WebhookDelivery } from './webhook';
@@ -39,7 +39,7 @@ interface ChangeBuffer {
   deliveriesQueued: boolean;
 }
 
-const BUFFER_KEY = 'changelog:pending';
+const BUFFER_KEY = new DataKey<ChangeBuffer>('changelog:pending');
 
 /** Snapshots follow the newest serializer shapes (a list-valued `nat_outside`, never a 412). */
 const SNAPSHOT_VERSION = LATEST_VERSION;
@@ -50,7 +50,7 @@ function isLogged(model: ModelMeta): boolean {
 }
 
 function bufferOf(scope: WriteScope): ChangeBuffer {
-  let buffer = scope.features.get(BUFFER_KEY) as ChangeBuffer | undefined;
+  let buffer = scope.features.get(BUFFER_KEY);
   if (!buffer) {
     buffer = { changes: [], saved: new Map(), deliveriesQueued: false };
     scope.features.set(BUFFER_KEY, buffer);
@@ -96,11 +96,7 @@ async function previousSnapshots(tx: Executor, scope: WriteScope, changes: Pendi
   const model = scope.registry.forClass(ObjectChange);
   const out = new Map<string, JsonObject>();
   for (const [changed, group] of groupByModel(changes.filter((c) => c.action !== 'create'))) {
-    const rows = await loadValues(
-      tx,
-      model,
-      and([fieldTest(fieldOf(model, 'changed_object_type'), 'exact', [changed.label]), fieldTest(fieldOf(model, 'changed_object_id'), 'exact', group.map((c) => c.id))]),
-    );
+    const rows = await new Store(tx).find(model, and([fieldTest(fieldOf(model, 'changed_object_type'), 'exact', [changed.label]), fieldTest(fieldOf(model, 'changed_object_id'), 'exact', group.map((c) => c.id))]));
     rows.sort((a, b) => (a.time as Date).getTime() - (b.time as Date).getTime());
     for (const row of rows) out.set(`${changed.label}:${String(row.changed_object_id)}`, row.object_data_v2 as JsonObject);
   }
@@ -110,7 +106,7 @@ async function previousSnapshots(tx: Executor, scope: WriteScope, changes: Pendi
 /** Enabled webhooks as stored, each with the content types and events it listens to. */
 async function enabledWebhooks(scope: WriteScope): Promise<Values[]> {
   const model = scope.registry.forClass(Webhook);
-  return loadValues(scope.tx, model, fieldTest(fieldOf(model, 'enabled'), 'exact', [true]), false);
+  return new Store(scope.tx).find(model, fieldTest(fieldOf(model, 'enabled'), 'exact', [true]));
 }
 
 const FLAG: Record<ChangeAction, string> = { create: 'type_create', update: 'type_update', delete: 'type_delete' };
@@ -161,7 +157,7 @@ async function queueDeliveries(scope: WriteScope, changes: PendingChange[], time
       });
     }
   }
-  await insertRows(scope.tx, scope.registry.forClass(WebhookDelivery), rows);
+  await new Store(scope.tx).insertMany(scope.registry.forClass(WebhookDelivery), rows);
   return rows.some((r) => r.state === 'pending');
 }
 
@@ -189,7 +185,7 @@ async function writeRecords(scope: WriteScope, buffer: ChangeBuffer): Promise<vo
   }));
   // Earlier records are read for webhooks' prechange snapshots before this request's are added.
   if (await queueDeliveries(scope, recorded, time, username, requestId)) buffer.deliveriesQueued = true;
-  await insertRows(scope.tx, scope.registry.forClass(ObjectChange), rows);
+  await new Store(scope.tx).insertMany(scope.registry.forClass(ObjectChange), rows);
 }
 
 /**
@@ -224,11 +220,11 @@ export function changeLogListener(onDeliveriesQueued: () => void): WriteListener
       }
     },
     async committing(scope) {
-      const buffer = scope.features.get(BUFFER_KEY) as ChangeBuffer | undefined;
+      const buffer = scope.features.get(BUFFER_KEY);
       if (buffer) await writeRecords(scope, buffer);
     },
     committed(scope) {
-      const buffer = scope.features.get(BUFFER_KEY) as ChangeBuffer | undefined;
+      const buffer = scope.features.get(BUFFER_KEY);
       if (!buffer?.deliveriesQueued) return;
       buffer.deliveriesQueued = false;
       onDeliveriesQueued();

@@ -1,5 +1,5 @@
 import {
-  loadValues,
+  Store,
   Template,
   TRUE,
   type ComputedProvider,
@@ -11,6 +11,8 @@ import {
   type Registry,
   type RenderContext,
   type Values,
+  type RequestData,
+  DataKey,
 } from '../../framework';
 import { ComputedField } from './computed-field';
 import { storedCustomFields } from './custom-fields.provider';
@@ -22,7 +24,7 @@ interface Computed {
   template: Template | null;
 }
 
-const COMPUTED = 'extras.computed_fields';
+const COMPUTED = new DataKey<Map<string, Computed[]>>('extras.computed_fields');
 
 function compile(source: string): Template | null {
   try {
@@ -37,9 +39,9 @@ function byWeightThenSlug(a: Values, b: Values): number {
 }
 
 /** Every computed field, with its template parsed, once per request. */
-async function ensureLoaded(db: Executor, features: Map<string, unknown>, registry: Registry): Promise<void> {
+async function ensureLoaded(db: Executor, features: RequestData, registry: Registry): Promise<void> {
   if (features.has(COMPUTED)) return;
-  const rows = (await loadValues(db, registry.forClass(ComputedField), TRUE)).sort(byWeightThenSlug);
+  const rows = (await new Store(db).find(registry.forClass(ComputedField), TRUE)).sort(byWeightThenSlug);
   const byModel = new Map<string, Computed[]>();
   for (const r of rows) {
     const label = String(r.content_type);
@@ -49,8 +51,8 @@ async function ensureLoaded(db: Executor, features: Map<string, unknown>, regist
   features.set(COMPUTED, byModel);
 }
 
-function computedIn(features: Map<string, unknown>, model: ModelMeta): Computed[] {
-  return (features.get(COMPUTED) as Map<string, Computed[]> | undefined)?.get(model.label) ?? [];
+function computedIn(features: RequestData, model: ModelMeta): Computed[] {
+  return (features.get(COMPUTED))?.get(model.label) ?? [];
 }
 
 /**

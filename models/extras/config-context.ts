@@ -3,14 +3,12 @@ import {
   ChangeLoggedModel,
   ComputedField,
   ContentTypeField,
-  countObjects,
   Field,
   ForeignKey,
   ManyToMany,
   Model,
   OrganizationalModel,
   ValidationError,
-  loadObject,
   type Values,
   type WriteContext,
 } from '../../framework';
@@ -152,7 +150,7 @@ export class ConfigContext extends ChangeLoggedModel {
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     await uniqueAmongUnowned(values, wc, ConfigContext, 'A ConfigContext with this name already exists.');
     if (values.schema) {
-      const schema = await loadObject(wc, ConfigContextSchema, values.schema as string);
+      const schema = await wc.store.get(ConfigContextSchema, values.schema as string);
       const errors = schema ? schemaErrors(schema.data_schema, values.data) : [];
       if (errors.length) throw new ValidationError({ data: [`Validation using the JSON Schema ${String(schema?.name)} failed.`, ...errors] });
     }
@@ -163,7 +161,7 @@ export class ConfigContext extends ChangeLoggedModel {
 async function uniqueAmongUnowned(values: Values, wc: WriteContext, model: typeof ConfigContext | typeof ConfigContextSchema, message: string): Promise<void> {
   if (values.owner_content_type !== null && values.owner_content_type !== undefined) return;
   if (values.owner_object_id !== null && values.owner_object_id !== undefined) return;
-  if (await countObjects(wc, model, { name: values.name, owner_content_type: null, owner_object_id: null }, wc.id)) {
+  if (await wc.store.count(model, { name: values.name, owner_content_type: null, owner_object_id: null }, { exceptId: wc.id })) {
     throw ValidationError.model(message);
   }
 }

@@ -1,6 +1,6 @@
 import {
+  Store,
   fieldTest,
-  loadValues,
   type ComputedValueProvider,
   type Executor,
   type FieldMeta,
@@ -12,6 +12,7 @@ import {
   type Registry,
   type RenderContext,
   type Values,
+  DataKey,
 } from '../../framework';
 import { Region } from '../dcim/region';
 import { Site } from '../dcim/site';
@@ -34,7 +35,7 @@ interface Context {
 /** What a device or VM offers to each dimension: one value, or several (region ancestry, tags). */
 type Facts = Record<Dimension, Id[]>;
 
-const ACTIVE_CONTEXTS = 'extras.config_contexts';
+const ACTIVE_CONTEXTS = new DataKey<Context[]>('extras.config_contexts');
 
 function byWeightThenName(a: Values, b: Values): number {
   const name = (v: Values) => String(v.name);
@@ -43,10 +44,10 @@ function byWeightThenName(a: Values, b: Values): number {
 
 /** The active contexts in merge order, loaded once per request (a fixed number of queries). */
 async function activeContexts(rc: RenderContext, registry: Registry): Promise<Context[]> {
-  const cached = rc.features.get(ACTIVE_CONTEXTS) as Context[] | undefined;
+  const cached = rc.features.get(ACTIVE_CONTEXTS);
   if (cached) return cached;
   const model = registry.forClass(ConfigContext);
-  const rows = (await loadValues(rc.db, model, fieldTest(model.field('is_active') as FieldMeta, 'exact', [true]), false)).sort(byWeightThenName);
+  const rows = (await new Store(rc.db).find(model, fieldTest(model.field('is_active') as FieldMeta, 'exact', [true]))).sort(byWeightThenName);
   const contexts = rows.map((row) => ({
     data: (row.data ?? {}) as JsonObject,
     assigned: Object.fromEntries(DIMENSIONS.map((d) => [d, new Set((row[d] as Id[] | undefined) ?? [])])) as Record<Dimension, Set<Id>>,
@@ -65,7 +66,7 @@ function applies(context: Context, facts: Facts): boolean {
 /** Rows of `cls` by id, in one query; nulls and repeats in `ids` are dropped. */
 async function byId(db: Executor, registry: Registry, cls: ModelClass, ids: Array<unknown>): Promise<Map<Id, Values>> {
   const wanted = [...new Set(ids.filter((id): id is Id => id !== null && id !== undefined))];
-  const rows = wanted.length ? await loadValues(db, registry.forClass(cls), wanted, false) : [];
+  const rows = wanted.length ? await new Store(db).find(registry.forClass(cls), wanted) : [];
   return new Map(rows.map((r) => [r.id as Id, r]));
 }
 
@@ -142,7 +143,7 @@ export const provider: ComputedValueProvider = {
     if (ids.length === 0) return out;
     const registry = field.model.registry as Registry;
     const contexts = await activeContexts(rc, registry);
-    const objects = await loadValues(rc.db, field.model, ids, false);
+    const objects = await new Store(rc.db).find(field.model, ids);
     const facts = contexts.length ? await factsOf(rc.db, registry, field.model, objects) : new Map<Id, Facts>();
     for (const o of objects) {
       const f = facts.get(o.id as Id);

@@ -1,4 +1,4 @@
-import { Field, IntegerPrimaryKey, Model, type Database, type Registry } from '../../framework';
+import { Field, IntegerPrimaryKey, Model, Store, type Database, type Registry } from '../../framework';
 
 /**
  * The model types objects refer to as `app_label.model`, read-only, with integer ids as in
@@ -36,19 +36,12 @@ export class ContentType {
  */
 export async function syncContentTypes(db: Database, registry: Registry): Promise<void> {
   const meta = registry.forClass(ContentType);
-  const q = db.dialect.quote;
-  const existing = new Set((await db.reader.rows(`SELECT ${q('app_label')}, ${q('model')} FROM ${q(meta.table)}`)).map((r) => `${String(r[0])}.${String(r[1])}`));
+  const existing = new Set((await new Store(db.reader).find(meta)).map((row) => `${String(row.app_label)}.${String(row.model)}`));
   for (const model of registry.models) {
     if (existing.has(model.label)) continue;
     const [appLabel, name] = model.label.split('.');
     try {
-      await db.transaction((tx) =>
-        tx.run(`INSERT INTO ${q(meta.table)} (${q('app_label')}, ${q('model')}, ${q('verbose_name')}) VALUES (${db.dialect.placeholder(1)}, ${db.dialect.placeholder(2)}, ${db.dialect.placeholder(3)})`, [
-          appLabel,
-          name,
-          model.verboseName,
-        ]),
-      );
+      await db.transaction((tx) => new Store(tx).insert(meta, { app_label: appLabel, model: name, verbose_name: model.verboseName }));
     } catch (err) {
       if (!db.dialect.uniqueViolation(err)) throw err;
     }

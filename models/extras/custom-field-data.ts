@@ -1,5 +1,5 @@
 import {
-  countWhere,
+  Store,
   jsonKeyTest,
   removeJsonKey,
   rewriteJsonKey,
@@ -49,7 +49,7 @@ function holding(fieldRow: Values, data: FieldMeta, value: string) {
 
 export async function usesChoice(wc: WriteContext, fieldRow: Values, value: string): Promise<boolean> {
   for (const { model, field } of dataFields(wc, fieldRow.content_types as string[])) {
-    if ((await countWhere(wc.tx, model, holding(fieldRow, field, value))) > 0) return true;
+    if ((await new Store(wc.tx).count(model, holding(fieldRow, field, value))) > 0) return true;
   }
   return false;
 }

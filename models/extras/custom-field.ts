@@ -99,7 +99,7 @@ export class CustomField extends ChangeLoggedModel {
     // From 1.4 the name is not written: it is the slug (Nautobot copies it the same way).
     if (!values.name) {
       values.name = values.slug;
-      const taken = (await wc.find(CustomField, { name: values.name })).some((v) => v.id !== wc.id);
+      const taken = (await wc.store.find(CustomField, { name: values.name })).some((v) => v.id !== wc.id);
       if (taken) throw new ValidationError({ slug: ['custom field with this name already exists.'] });
     }
     const current = wc.current;
@@ -138,7 +138,7 @@ export class CustomField extends ChangeLoggedModel {
 
   /** A deleted field's values leave every object. */
   static async beforeDelete(ids: Id[], wc: WriteContext): Promise<void> {
-    for (const field of await wc.find(CustomField, { id__in: ids })) {
+    for (const field of await wc.store.find(CustomField, { id__in: ids })) {
       await fieldDeleted(wc, String(field.name), field.content_types as string[]);
     }
   }
@@ -149,7 +149,7 @@ async function checkDefault(values: Values, wc: WriteContext): Promise<void> {
   const value = values.default as Json;
   if (value === null || value === undefined) return;
   const choices = SELECTION_TYPES.has(values.type as string)
-    ? (await wc.find(CustomFieldChoice, { field: wc.id })).sort(byWeightThenValue).map((c) => String(c.value))
+    ? (await wc.store.find(CustomFieldChoice, { field: wc.id })).sort(byWeightThenValue).map((c) => String(c.value))
     : [];
   if (values.type === 'select' && value !== '' && !choices.includes(String(value))) {
     throw new ValidationError({ default: [`The specified default value (${String(value)}) is not listed as an available choice.`] });
@@ -202,7 +202,7 @@ export class CustomFieldChoice extends ChangeLoggedModel {
   weight!: number;
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {
-    const [field] = await wc.find(CustomField, { id: values.field });
+    const [field] = await wc.store.find(CustomField, { id: values.field });
     if (!field) return;
     if (!SELECTION_TYPES.has(String(field.type))) {
       throw new ValidationError({ field: ['Custom field choices can only be assigned to selection fields.'] });
@@ -217,7 +217,7 @@ export class CustomFieldChoice extends ChangeLoggedModel {
   static async afterSave(values: Values, wc: WriteContext): Promise<void> {
     const current = wc.current;
     if (!current || current.value === values.value) return;
-    const [field] = await wc.find(CustomField, { id: values.field });
+    const [field] = await wc.store.find(CustomField, { id: values.field });
     if (field) await choiceRenamed(wc, field, String(current.value), String(values.value));
   }
 
@@ -225,8 +225,8 @@ export class CustomFieldChoice extends ChangeLoggedModel {
   static async beforeDelete(ids: Id[], wc: WriteContext, cascaded: boolean): Promise<void> {
     if (cascaded) return;
     const dependents: Array<{ display: string; id: Id }> = [];
-    for (const choice of await wc.find(CustomFieldChoice, { id__in: ids })) {
-      const [field] = await wc.find(CustomField, { id: choice.field });
+    for (const choice of await wc.store.find(CustomFieldChoice, { id__in: ids })) {
+      const [field] = await wc.store.find(CustomField, { id: choice.field });
       if (!field) continue;
       const value = String(choice.value);
       const isDefault = field.default === value || (Array.isArray(field.default) && field.default.includes(value));

@@ -1,4 +1,5 @@
 import {
+  Store,
   SNAPSHOT_RENDER,
   booleanFilterValue,
   compileRegex,
@@ -6,7 +7,6 @@ import {
   FilterValueError,
   integerFilterValue,
   jsonKeyTest,
-  loadValues,
   parseDate,
   pyTypeName,
   TRUE,
@@ -27,12 +27,14 @@ import {
   type Registry,
   type RenderContext,
   type WriteContext,
+  type RequestData,
+  DataKey,
 } from '../../framework';
 import { CustomField, CustomFieldChoice } from './custom-field';
 import { checkValue, type Definition } from './custom-field-values';
 
 /** Key of the request's definitions in the feature data. */
-const DEFINITIONS = 'extras.custom_fields';
+const DEFINITIONS = new DataKey<Definitions>('extras.custom_fields');
 
 interface Definitions {
   byModel: Map<string, Definition[]>;
@@ -44,10 +46,10 @@ function byWeightThenName(a: Definition, b: Definition): number {
 
 /** Every definition with its choices, once per request, whatever is rendered. */
 async function loadDefinitions(db: Executor, registry: Registry): Promise<Definitions> {
-  const fields = await loadValues(db, registry.forClass(CustomField), TRUE);
+  const fields = await new Store(db).find(registry.forClass(CustomField), TRUE);
   // Choices matter only to selection fields; without any, reads cost one query.
   const selections = fields.some((f) => f.type === 'select' || f.type === 'multi-select');
-  const choices = selections ? await loadValues(db, registry.forClass(CustomFieldChoice), TRUE) : [];
+  const choices = selections ? await new Store(db).find(registry.forClass(CustomFieldChoice), TRUE) : [];
   choices.sort((a, b) => Number(a.weight) - Number(b.weight) || (String(a.value) < String(b.value) ? -1 : String(a.value) > String(b.value) ? 1 : 0));
   const byModel = new Map<string, Definition[]>();
   for (const f of fields) {
@@ -74,8 +76,8 @@ async function loadDefinitions(db: Executor, registry: Registry): Promise<Defini
   return { byModel };
 }
 
-function definitionsIn(features: Map<string, unknown>, model: ModelMeta): Definition[] {
-  return (features.get(DEFINITIONS) as Definitions | undefined)?.byModel.get(model.label) ?? [];
+function definitionsIn(features: RequestData, model: ModelMeta): Definition[] {
+  return (features.get(DEFINITIONS))?.byModel.get(model.label) ?? [];
 }
 
 async function definitionsFor(wc: WriteContext, model: ModelMeta): Promise<Definition[]> {
@@ -211,7 +213,7 @@ function describe(def: Definition): FieldInfo {
 
 // -- the provider --------------------------------------------------------------------------------
 
-export const provider: CustomFieldProvider & { prepare(db: Executor, features: Map<string, unknown>, registry: Registry): Promise<void> } = {
+export const provider: CustomFieldProvider & { prepare(db: Executor, features: RequestData, registry: Registry): Promise<void> } = {
   filterPrefix: 'cf_',
 
   async prepare(db, features, registry) {

@@ -1,4 +1,4 @@
-import { NotesUrl, ChangeLoggedModel, ComputedField, ContentTypeField, countObjects, Field, Model, ValidationError, type Values, type WriteContext } from '../../framework';
+import { NotesUrl, ChangeLoggedModel, ComputedField, ContentTypeField, Field, Model, ValidationError, type Values, type WriteContext } from '../../framework';
 
 /**
  * A template that renders a list of one model's objects as a file. The API stores templates;
@@ -51,7 +51,7 @@ export class ExportTemplate extends ChangeLoggedModel {
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     if (values.owner_content_type || values.owner_object_id) return;
     const same = { content_type: values.content_type, name: values.name, owner_content_type: null, owner_object_id: null };
-    if (await countObjects(wc, ExportTemplate, same, wc.id)) {
+    if (await wc.store.count(ExportTemplate, same, { exceptId: wc.id })) {
       throw ValidationError.model('An ExportTemplate with this name and content type already exists.');
     }
   }

@@ -1,4 +1,4 @@
-import { loadObject, ValidationError, type Values, type WriteContext } from '../../framework';
+import { ValidationError, type Values, type WriteContext } from '../../framework';
 import { ConfigContextSchema } from './config-context';
 import { schemaErrors } from './json-schema';
 
@@ -11,7 +11,7 @@ export async function checkLocalContext(values: Values, wc: WriteContext): Promi
   if (values.local_context_data === null || values.local_context_data === undefined) {
     throw ValidationError.field('local_context_schema', 'Local context data must exist for a schema to be applied.');
   }
-  const schema = await loadObject(wc, ConfigContextSchema, values.local_context_schema as string);
+  const schema = await wc.store.get(ConfigContextSchema, values.local_context_schema as string);
   const errors = schema ? schemaErrors(schema.data_schema, values.local_context_data) : [];
   if (errors.length) {
     throw new ValidationError({ local_context_data: [`Validation using the JSON Schema ${String(schema?.name)} failed.`, ...errors] });

@@ -1,6 +1,5 @@
 import {
   ChangeLoggedModel,
-  countObjects,
   displayOf,
   Field,
   ForeignKey,
@@ -22,7 +21,7 @@ async function generatedSlug(values: Values, wc: WriteContext): Promise<string> 
   const name = target ? await displayOf(wc, target.cls, values.assigned_object_id as string) : '';
   const base = slugify(`${name.slice(0, 50)}-${new Date().toISOString()}`).slice(0, 90);
   let slug = base;
-  for (let n = 2; await countObjects(wc, Note, { slug }, wc.id); n++) slug = `${base}-${n}`;
+  for (let n = 2; await wc.store.count(Note, { slug }, { exceptId: wc.id }); n++) slug = `${base}-${n}`;
   return slug;
 }
 

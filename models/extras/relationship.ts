@@ -108,7 +108,7 @@ function symmetricRules(values: Values): void {
 async function immutableWithAssociations(values: Values, current: Values, wc: WriteContext): Promise<void> {
   const changed = (['type', 'source_type', 'destination_type'] as const).filter((k) => values[k] !== current[k]);
   if (changed.length === 0) return;
-  if ((await wc.find(RelationshipAssociation, { relationship: wc.id })).length === 0) return;
+  if ((await wc.store.find(RelationshipAssociation, { relationship: wc.id })).length === 0) return;
   const messages: Record<string, string> = {
     type: 'Not supported to change the type of the relationship when some associations are present in the database, delete all associations first before modifying the type.',
     source_type: 'Not supported to change the type of the source object when some associations are present in the database, delete all associations first before modifying the source type.',
@@ -157,7 +157,7 @@ export class RelationshipAssociation extends BaseModel {
   }
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {
-    const [rel] = await wc.find(Relationship, { id: values.relationship });
+    const [rel] = await wc.store.find(Relationship, { id: values.relationship });
     if (!rel) return;
     const name = relationshipDisplay(String(rel.name));
     for (const side of ['source', 'destination'] as const) {
@@ -170,7 +170,7 @@ export class RelationshipAssociation extends BaseModel {
     }
     const ends = await describeEnds(values, wc);
     const others = async (attributes: Record<string, unknown>) =>
-      (await wc.find(RelationshipAssociation, { relationship: rel.id, ...attributes })).filter((a) => a.id !== wc.id);
+      (await wc.store.find(RelationshipAssociation, { relationship: rel.id, ...attributes })).filter((a) => a.id !== wc.id);
     const type = String(rel.type);
     if (SYMMETRIC_TYPES.has(type)) {
       if ((await others({ source_id: values.destination_id, destination_id: values.source_id })).length) {

@@ -1,10 +1,9 @@
 import {
+  Store,
   canonicalUuid,
-  countWhere,
   FieldError,
   fieldTest,
   FilterValueError,
-  loadValues,
   matchingIds,
   nestedObjects,
   ormFilter,
@@ -27,6 +26,8 @@ import {
   type RenderContext,
   type Values,
   type WriteContext,
+  type RequestData,
+  DataKey,
 } from '../../framework';
 import { Relationship, RelationshipAssociation } from './relationship';
 import { classLabel, relationshipDisplay, SYMMETRIC_TYPES } from './relationship-rules';
@@ -55,7 +56,7 @@ interface Rel {
   destination_filter: JsonObject | null;
 }
 
-const RELATIONSHIPS = 'extras.relationships';
+const RELATIONSHIPS = new DataKey<Rel[]>('extras.relationships');
 
 function toRel(v: Values): Rel {
   const filter = (f: unknown) => (f && typeof f === 'object' && !Array.isArray(f) && Object.keys(f).length ? (f as JsonObject) : null);
@@ -78,14 +79,14 @@ function toRel(v: Values): Rel {
   };
 }
 
-function relsIn(features: Map<string, unknown>): Rel[] {
-  return (features.get(RELATIONSHIPS) as Rel[] | undefined) ?? [];
+function relsIn(features: RequestData): Rel[] {
+  return (features.get(RELATIONSHIPS)) ?? [];
 }
 
 /** The definitions, loaded on first use in a request: reads need them only when asked for. */
-async function loaded(db: Executor, features: Map<string, unknown>, registry: Registry): Promise<Rel[]> {
+async function loaded(db: Executor, features: RequestData, registry: Registry): Promise<Rel[]> {
   if (!features.has(RELATIONSHIPS)) {
-    const rows = await loadValues(db, registry.forClass(Relationship), TRUE);
+    const rows = await new Store(db).find(registry.forClass(Relationship), TRUE);
     rows.sort((a, b) => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0));
     features.set(RELATIONSHIPS, rows.map(toRel));
   }
@@ -144,17 +145,27 @@ function holds(assoc: Values, rel: Rel, side: Side, label: string, id: Id): bool
 async function associationsOf(db: Executor, registry: Registry, rels: Rel[], label: string, ids: Id[]): Promise<Values[]> {
   if (rels.length === 0 || ids.length === 0) return [];
   const model = registry.forClass(RelationshipAssociation);
-  return loadValues(
-    db,
-    model,
-    and([
+  return new Store(db).find(model, and([
       ormFilter(model, { relationship__in: rels.map((r) => r.id) }),
       or([ormFilter(model, { source_type: label, source_id__in: ids }), ormFilter(model, { destination_type: label, destination_id__in: ids })]),
-    ]),
-  );
+    ]));
 }
 
 // -- the relationships block -------------------------------------------------------------------
+
+/**
+ * The objects among `ids` a side filter admits. A filter that no longer validates (it names an
+ * object deleted since it was saved) admits none; a query that fails is not an answer and
+ * propagates (a 500 with its cause logged).
+ */
+async function admittedBy(db: Executor, model: ModelMeta, filter: JsonObject, ids: Id[]): Promise<Set<Id>> {
+  try {
+    return await matchingIds(db, model, filter, ids);
+  } catch (err) {
+    if (err instanceof ValidationError) return new Set<Id>();
+    throw err;
+  }
+}
 
 async function loadBlocks(model: ModelMeta, ids: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
   const registry = model.registry as Registry;
@@ -169,7 +180,7 @@ async function loadBlocks(model: ModelMeta, ids: Id[], rc: RenderContext): Promi
   for (const rel of rels) {
     for (const side of sidesOf(rel, label)) {
       const filter = filterOf(rel, side);
-      if (filter) admitted.set(`${rel.id}:${side}`, await matchingIds(rc.db, model, filter, ids).catch(() => new Set<Id>()));
+      if (filter) admitted.set(`${rel.id}:${side}`, await admittedBy(rc.db, model, filter, ids));
     }
   }
 
@@ -285,14 +296,14 @@ async function checkRequired(model: ModelMeta, changes: Change[] | undefined, wc
     else if (wc.creating) satisfied = false;
     else {
       // An update that leaves this relationship alone keeps what the object already has.
-      const existing = await wc.find(RelationshipAssociation, { relationship: rel.id, [`${side}_type`]: model.label, [`${side}_id`]: wc.id });
+      const existing = await wc.store.find(RelationshipAssociation, { relationship: rel.id, [`${side}_type`]: model.label, [`${side}_id`]: wc.id });
       satisfied = existing.length > 0;
     }
     if (satisfied) continue;
     const peerSide = OPPOSITE[side];
     const messages = [`You need to specify ["relationships"]["${rel.slug}"]["${peerSide}"]["objects"].`];
     const peerModel = wc.registry.get(typeOf(rel, peerSide));
-    if (peerModel && (await countWhere(wc.tx, peerModel, TRUE)) === 0) {
+    if (peerModel && (await new Store(wc.tx).count(peerModel, TRUE)) === 0) {
       const plural = model.verboseNamePlural;
       messages.push(
         `${plural.charAt(0).toUpperCase()}${plural.slice(1)} require a ${peerModel.verboseName}, but no ${peerModel.verboseNamePlural} exist yet. ` +
@@ -354,22 +365,17 @@ function relationshipFilter(model: ModelMeta, rel: Rel, side: Side, name: string
         if (!id) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
         peers.push(id);
       }
-      const found = peerModel ? new Set((await loadValues(fc.db, peerModel, peers, false)).map((v) => v.id)) : new Set();
+      const found = peerModel ? new Set((await new Store(fc.db).find(peerModel, peers)).map((v) => v.id)) : new Set();
       const missing = values.find((_raw, i) => !found.has(peers[i]));
       if (missing !== undefined) throw new FilterValueError(`Select a valid choice. ${missing} is not one of the available choices.`);
       const assoc = registry.forClass(RelationshipAssociation);
       const peerType = typeOf(rel, peerSide);
-      const rows = await loadValues(
-        fc.db,
-        assoc,
-        and([
+      const rows = await new Store(fc.db).find(assoc, and([
           ormFilter(assoc, { relationship: rel.id }),
           side === 'peer'
             ? or([ormFilter(assoc, { source_id__in: peers }), ormFilter(assoc, { destination_id__in: peers })])
             : ormFilter(assoc, { [`${peerSide}_type`]: peerType, [`${peerSide}_id__in`]: peers }),
-        ]),
-        false,
-      );
+        ]));
       const own = new Set<Id>();
       for (const a of rows) {
         if (side === 'peer') {
@@ -409,8 +415,8 @@ export const provider: FeatureProvider & ComputedProvider = {
 
   /** Associations of deleted objects go with them (their ends are not foreign keys). */
   async removed(model, ids, wc) {
-    const a = await wc.find(RelationshipAssociation, { source_type: model.label, source_id__in: ids });
-    const b = await wc.find(RelationshipAssociation, { destination_type: model.label, destination_id__in: ids });
+    const a = await wc.store.find(RelationshipAssociation, { source_type: model.label, source_id__in: ids });
+    const b = await wc.store.find(RelationshipAssociation, { destination_type: model.label, destination_id__in: ids });
     const doomed = [...new Set([...a, ...b].map((v) => v.id as Id))];
     if (doomed.length) await wc.remove(RelationshipAssociation, doomed);
   },

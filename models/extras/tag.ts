@@ -46,11 +46,9 @@ export class Tag extends OrganizationalModel {
   /** Removing a content type that tagged objects still use is refused. */
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     if (wc.creating) return;
-    const q = wc.tx.dialect.quote;
-    const p = (n: number) => wc.tx.dialect.placeholder(n);
-    const rows = await wc.tx.rows(`SELECT DISTINCT ${q('content_type')} FROM ${q('extras_taggeditem')} WHERE ${q('tag_id')} = ${p(1)}`, [wc.id]);
+    const used = new Set((await wc.store.pluck(TaggedItem, { tag: wc.id }, ['content_type'])).map((r) => String(r.content_type)));
     const kept = new Set(values.content_types as string[]);
-    const lost = rows.map((r) => String(r[0])).filter((ct) => !kept.has(ct)).sort();
+    const lost = [...used].filter((ct) => !kept.has(ct)).sort();
     if (lost.length) {
       throw new ValidationError({ content_types: [`Unable to remove ${lost.join(', ')}. Dependent objects were found.`] });
     }

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { and, fieldTest, loadValues, or, storeDateTime, storeFields, type Database, type FieldMeta, type Id, type Registry, type Values } from '../../framework';
+import { Store, and, fieldTest, or, storeDateTime, type Database, type FieldMeta, type Id, type Registry, type Values } from '../../framework';
 import { WebhookDelivery } from './webhook';
 
 export interface WebhookWorkerOptions {
@@ -155,7 +155,7 @@ export class WebhookWorker {
 
   /** Milliseconds until the earliest pending retry, or null when none waits. */
   private async nextDue(): Promise<number | null> {
-    const rows = await loadValues(this.db.reader, this.model, fieldTest(this.field('state'), 'exact', ['pending']), false);
+    const rows = await new Store(this.db.reader).find(this.model, fieldTest(this.field('state'), 'exact', ['pending']));
     if (rows.length === 0) return null;
     const earliest = Math.min(...rows.map((r) => (r.next_attempt_at as Date).getTime()));
     return Math.max(0, earliest - Date.now());
@@ -170,7 +170,7 @@ export class WebhookWorker {
       and([fieldTest(this.field('state'), 'exact', ['pending']), fieldTest(this.field('next_attempt_at'), 'lte', [stamp])]),
       and([fieldTest(this.field('state'), 'exact', ['sending']), fieldTest(this.field('lease_until'), 'lte', [stamp])]),
     ]);
-    const candidates = (await loadValues(this.db.reader, this.model, due, false))
+    const candidates = (await new Store(this.db.reader).find(this.model, due))
       .sort((a, b) => (a.next_attempt_at as Date).getTime() - (b.next_attempt_at as Date).getTime())
       .slice(0, BATCH);
     let sent = 0;
@@ -186,15 +186,10 @@ export class WebhookWorker {
 
   /** Takes the row if it is still in the state it was read in: only one process succeeds. */
   private async claim(row: Values, now: Date): Promise<boolean> {
-    const q = this.db.dialect.quote;
-    const p = (n: number) => this.db.dialect.placeholder(n);
     const lease = new Date(now.getTime() + this.options.timeoutSeconds * 1000 + LEASE_MARGIN_MS);
     const attempts = Number(row.attempts) + 1;
-    const sql =
-      `UPDATE ${q(this.model.table)} SET ${q('state')} = ${p(1)}, ${q('lease_until')} = ${p(2)}, ${q('attempts')} = ${p(3)} ` +
-      `WHERE ${q('id')} = ${p(4)} AND ${q('state')} = ${p(5)} AND ${q('attempts')} = ${p(6)}`;
     const changed = await this.db.transaction((tx) =>
-      tx.run(sql, ['sending', storeDateTime(lease), attempts, row.id, row.state, Number(row.attempts)]),
+      new Store(tx).updateWhere(this.model, { id: row.id, state: row.state, attempts: Number(row.attempts) }, { state: 'sending', lease_until: lease, attempts }),
     );
     if (changed !== 1) return false;
     row.attempts = attempts;
@@ -214,7 +209,7 @@ export class WebhookWorker {
     // The request was made: recording that matters, or the row is sent again when its lease ends.
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.db.transaction((tx) => storeFields(tx, this.model, row.id as Id, values));
+        await this.db.transaction((tx) => new Store(tx).update(this.model, row.id as Id, values));
         return;
       } catch (err) {
         if (attempt >= FINISH_ATTEMPTS) throw err;

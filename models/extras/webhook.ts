@@ -89,7 +89,7 @@ export class Webhook extends ChangeLoggedModel {
 
 /** Two webhooks may not send the same event of the same model to the same URL. */
 async function checkOverlap(values: Values, wc: WriteContext): Promise<void> {
-  const others = (await wc.find(Webhook, { payload_url: values.payload_url })).filter((w) => w.id !== wc.id);
+  const others = (await wc.store.find(Webhook, { payload_url: values.payload_url })).filter((w) => w.id !== wc.id);
   const types = new Set(values.content_types as string[]);
   for (const other of others) {
     const shared = (other.content_types as string[]).filter((ct) => types.has(ct)).sort();

@@ -41,11 +41,11 @@ export class Aggregate extends PrimaryModel {
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     const text = networkText(values.prefix as IPNetwork);
     const others = (rows: Values[]) => rows.filter((r) => r.id !== wc.id);
-    const [covering] = others(await wc.find(Aggregate, { prefix__net_contains_or_equals: text }));
+    const [covering] = others(await wc.store.find(Aggregate, { prefix__net_contains_or_equals: text }));
     if (covering) {
       throw ValidationError.field('prefix', `Aggregates cannot overlap. ${text} is already covered by an existing aggregate (${networkText(covering.prefix as IPNetwork)}).`);
     }
-    const [covered] = others(await wc.find(Aggregate, { prefix__net_contained: text }));
+    const [covered] = others(await wc.store.find(Aggregate, { prefix__net_contained: text }));
     if (covered) {
       throw ValidationError.field('prefix', `Aggregates cannot overlap. ${text} covers an existing aggregate (${networkText(covered.prefix as IPNetwork)}).`);
     }

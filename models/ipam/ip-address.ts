@@ -2,6 +2,7 @@ import {
   NotesUrl,
   ChoiceField, Field, Filter, ForeignKey, GenericForeignKey, hostText, Model, NetworkField, parseNetwork, PrimaryModel, ReverseList, StatusField,
   ValidationError, FieldError, type IPNetwork, type Predicates, type Values, type WriteContext,
+  DataKey,
 } from '../../framework';
 import { Status } from '../extras/status';
 import { Tenant } from '../tenancy/tenant';
@@ -76,10 +77,10 @@ export class IPAddress extends PrimaryModel {
     }
     const vrfId = values.vrf as string | null;
     if (!vrfId || SHARED_ADDRESS_ROLES.has(String(values.role ?? ''))) return;
-    const [vrf] = await wc.find(VRF, { id: vrfId });
+    const [vrf] = await wc.store.find(VRF, { id: vrfId });
     if (!vrf?.enforce_unique) return;
     const text = hostText(address);
-    const duplicates = (await wc.find(IPAddress, { vrf: vrfId, address__net_host: text })).filter(
+    const duplicates = (await wc.store.find(IPAddress, { vrf: vrfId, address__net_host: text })).filter(
       (r) => r.id !== wc.id && !SHARED_ADDRESS_ROLES.has(String(r.role ?? '')),
     );
     if (duplicates.length) {
@@ -185,11 +186,13 @@ function byIdOrName(p: Predicates, label: string, values: string[]) {
   ]);
 }
 
+const SLAAC_STATUS_ID = new DataKey<string | null>('ipam:slaac-status-id');
+
 /** Id of the SLAAC status, looked up once per request (bulk creates validate many addresses). */
 async function slaacStatusId(wc: WriteContext): Promise<string | null> {
-  const key = 'ipam:slaac-status-id';
-  if (wc.features.has(key)) return wc.features.get(key) as string | null;
-  const [slaac] = await wc.find(Status, { slug: 'slaac' });
+  const key = SLAAC_STATUS_ID;
+  if (wc.features.has(key)) return wc.features.get(key) ?? null;
+  const [slaac] = await wc.store.find(Status, { slug: 'slaac' });
   const id = slaac ? String(slaac.id) : null;
   wc.features.set(key, id);
   return id;

@@ -59,10 +59,10 @@ export class Prefix extends PrimaryModel {
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     const vrfId = values.vrf as string | null;
     if (!vrfId) return;
-    const [vrf] = await wc.find(VRF, { id: vrfId });
+    const [vrf] = await wc.store.find(VRF, { id: vrfId });
     if (!vrf?.enforce_unique) return;
     const text = networkText(values.prefix as IPNetwork);
-    const duplicates = (await wc.find(Prefix, { vrf: vrfId, prefix__net_equals: text })).filter((r) => r.id !== wc.id);
+    const duplicates = (await wc.store.find(Prefix, { vrf: vrfId, prefix__net_equals: text })).filter((r) => r.id !== wc.id);
     if (duplicates.length) {
       const label = vrf.rd ? `${String(vrf.name)} (${String(vrf.rd)})` : String(vrf.name);
       throw ValidationError.field('prefix', `Duplicate prefix found in VRF ${label}: ${text}`);

@@ -1,4 +1,4 @@
-import { hostText, loadObject, ValidationError, type IPNetwork, type Values, type WriteContext } from '../../framework';
+import { hostText, ValidationError, type IPNetwork, type Values, type WriteContext } from '../../framework';
 import { IPAddress } from './ip-address';
 
 /**
@@ -10,16 +10,16 @@ export async function checkPrimaryIps(values: Values, wc: WriteContext, interfac
   for (const [field, family] of [['primary_ip4', 4], ['primary_ip6', 6]] as const) {
     const id = values[field] as string | null | undefined;
     if (!id) continue;
-    const ip = await loadObject(wc, IPAddress, id);
+    const ip = await wc.store.get(IPAddress, id);
     if (!ip) continue;
     const address = ip.address as IPNetwork;
     if (address.family !== family) throw ValidationError.field(field, `${hostText(address)} is not an IPv${family} address.`);
     const assignedHere = async (candidate: Values): Promise<boolean> => {
       if (candidate.assigned_object_type !== interfaceType || !candidate.assigned_object_id) return false;
-      const iface = await loadObject(wc, wc.registry.get(interfaceType)?.cls as typeof IPAddress, candidate.assigned_object_id as string);
+      const iface = await wc.store.get(wc.registry.get(interfaceType)?.cls as typeof IPAddress, candidate.assigned_object_id as string);
       return iface?.[ownerField] === wc.id;
     };
-    const inside = ip.nat_inside ? await loadObject(wc, IPAddress, ip.nat_inside as string) : null;
+    const inside = ip.nat_inside ? await wc.store.get(IPAddress, ip.nat_inside as string) : null;
     if (!(await assignedHere(ip)) && !(inside && (await assignedHere(inside)))) {
       throw ValidationError.field(field, `The specified IP address (${hostText(address)}) is not assigned to this ${ownerField === 'device' ? 'device' : 'virtual machine'}.`);
     }

@@ -37,7 +37,7 @@ export async function checkVlanAssignment(values: Values, wc: WriteContext, pare
   const needsParent = (sentTagged && tagged.length > 0) || untagged !== null;
   const owner = needsParent ? await parent() : null;
   if (owner && sentTagged && tagged.length) {
-    const vlans = await wc.find(VLAN, { id__in: tagged });
+    const vlans = await wc.store.find(VLAN, { id__in: tagged });
     const byId = new Map(vlans.map((v) => [String(v.id), v]));
     for (const id of tagged) {
       const vlan = byId.get(String(id));
@@ -53,7 +53,7 @@ export async function checkVlanAssignment(values: Values, wc: WriteContext, pare
     throw ValidationError.field('untagged_vlan', 'Mode must be set when specifying untagged_vlan');
   }
   if (owner && untagged !== null && owner.checkUntaggedSite) {
-    const [vlan] = await wc.find(VLAN, { id: untagged });
+    const [vlan] = await wc.store.find(VLAN, { id: untagged });
     if (vlan && vlan.site && vlan.site !== owner.site) {
       throw ValidationError.field(
         'untagged_vlan',

@@ -68,9 +68,9 @@ export class VLAN extends PrimaryModel {
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     const groupId = values.group as string | null;
     if (!groupId) return;
-    const [group] = await wc.find(VLANGroup, { id: groupId });
+    const [group] = await wc.store.find(VLANGroup, { id: groupId });
     if (group && (group.site ?? null) !== (values.site ?? null)) {
-      const [site] = values.site ? await wc.find(Site, { id: values.site }) : [];
+      const [site] = values.site ? await wc.store.find(Site, { id: values.site }) : [];
       throw ValidationError.field('group', `VLAN group must belong to the assigned site (${site ? String(site.name) : 'None'}).`);
     }
   }

@@ -1,4 +1,4 @@
-import { findObjects, storeFields, ValidationError, type ExtraRoute, type Registry } from '../../framework';
+import { Store, type Executor, ValidationError, type ExtraRoute, type Registry } from '../../framework';
 import { User } from './user';
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -15,8 +15,8 @@ function merge(base: Record<string, unknown>, patch: Record<string, unknown>): R
 /** `/api/users/config/`: the caller's saved preferences; PATCH merges keys into them. */
 export function userConfigRoute(registry: Registry): ExtraRoute {
   const model = () => registry.forClass(User);
-  const current = async (db: Parameters<typeof findObjects>[0], id: string) => {
-    const [user] = await findObjects(db, model(), { id });
+  const current = async (db: Executor, id: string) => {
+    const [user] = await new Store(db).find(model(), { id });
     return (user?.config_data as Record<string, unknown> | undefined) ?? {};
   };
   return {
@@ -30,7 +30,7 @@ export function userConfigRoute(registry: Registry): ExtraRoute {
         const id = String(ctx.user?.id);
         const merged = await ctx.db.transaction(async (tx) => {
           const next = merge(await current(tx, id), patch);
-          await storeFields(tx, model(), id, { config_data: next });
+          await new Store(tx).update(model(), id, { config_data: next });
           return next;
         });
         return { status: 200, body: merged };

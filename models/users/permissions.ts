@@ -1,21 +1,33 @@
 import {
-  baseCheck, findObjects, ormFilter, PermissionDenied, TRUE, type Action, type JsonObject, type ModelMeta,
-  type PermissionEngine, type Predicate, type RequestContext, type Values,
+  Store,
+  allowedBy,
+  baseCheck,
+  ormFilter,
+  PermissionDenied,
+  TRUE,
+  type Action,
+  type JsonObject,
+  type ModelMeta,
+  type PermissionEngine,
+  type Predicate,
+  type RequestContext,
+  type Values,
+  DataKey,
 } from '../../framework';
 import { ObjectPermission, substituteUser } from './object-permission';
 
-const CACHE_KEY = 'users.objectPermissions';
+const CACHE_KEY = new DataKey<Values[]>('users.objectPermissions');
 
 /** The enabled permissions of the caller, given directly or through a group: read once per request. */
 async function permissionsOf(ctx: RequestContext): Promise<Values[]> {
-  const cached = ctx.features.get(CACHE_KEY) as Values[] | undefined;
+  const cached = ctx.features.get(CACHE_KEY);
   if (cached) return cached;
   const user = ctx.user;
   if (!user || !user.isActive) return [];
   const model = ctx.registry.forClass(ObjectPermission);
   const [direct, viaGroups] = await Promise.all([
-    findObjects(ctx.db.reader, model, { enabled: true, users__id: user.id }),
-    findObjects(ctx.db.reader, model, { enabled: true, groups__users__id: user.id }),
+    new Store(ctx.db.reader).find(model, { enabled: true, users__id: user.id }),
+    new Store(ctx.db.reader).find(model, { enabled: true, groups__users__id: user.id }),
   ]);
   const byId = new Map([...direct, ...viaGroups].map((p) => [p.id, p]));
   const all = [...byId.values()];
@@ -49,12 +61,7 @@ export const objectPermissionEngine: PermissionEngine = {
     if (parts.some((p) => p.kind === 'const' && p.value)) return TRUE;
     return parts.length === 1 ? parts[0] : { kind: 'or', items: parts };
   },
-  async allows(ctx, model, action) {
-    try {
-      await this.restrict(ctx, model, action);
-      return true;
-    } catch {
-      return false;
-    }
+  allows(ctx, model, action) {
+    return allowedBy(this, ctx, model, action);
   },
 };

@@ -8,6 +8,7 @@ import {
   fieldTest,
   FALSE,
   TRUE,
+  type Predicate,
   type RequestContext,
   type Values,
   type WriteContext,
@@ -27,11 +28,13 @@ export function generateKey(): string {
   search: ['description'],
   basicAuth: true,
   ownedByCaller: true,
-  // Superusers see every token; everyone else only their own.
-  scope: (ctx: RequestContext) =>
-    !ctx.user ? FALSE : ctx.user.isSuperuser ? TRUE : fieldTest(ctx.registry.forClass(Token).field('user') as never, 'exact', [ctx.user.id]),
 })
 export class Token extends BaseModel {
+  /** Superusers see every token; everyone else only their own. */
+  static scope(ctx: RequestContext): Predicate {
+    return !ctx.user ? FALSE : ctx.user.isSuperuser ? TRUE : fieldTest(ctx.registry.forClass(Token).field('user') as never, 'exact', [ctx.user.id]);
+  }
+
   @Field.DateTime({ readOnly: true, autoNowAdd: true })
   created!: Date;
 

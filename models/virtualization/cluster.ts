@@ -6,7 +6,6 @@ import {
   PrimaryModel,
   RelatedCount,
   ValidationError,
-  countObjects,
   displayOf,
   type Values,
   type WriteContext,
@@ -67,7 +66,7 @@ export class Cluster extends PrimaryModel {
   /** Host devices must stay in the cluster's site when the site changes. */
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     if (wc.creating || !values.site) return;
-    const elsewhere = await countObjects(wc, Device, { cluster: wc.id }) - (await countObjects(wc, Device, { cluster: wc.id, site: values.site }));
+    const elsewhere = await wc.store.count(Device, { cluster: wc.id }) - (await wc.store.count(Device, { cluster: wc.id, site: values.site }));
     if (elsewhere) {
       const site = await displayOf(wc, Site, values.site as string);
       throw new ValidationError({ site: [`${elsewhere} devices are assigned as hosts for this cluster but are not in site ${site}`] });

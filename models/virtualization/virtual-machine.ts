@@ -8,7 +8,6 @@ import {
   RelatedVia,
   StatusField,
   ValidationError,
-  countObjects,
   type Values,
   type WriteContext,
   FirstOf,
@@ -140,7 +139,7 @@ export class VirtualMachine extends PrimaryModel {
     await checkLocalContext(values, wc);
     await checkPrimaryIps(values, wc, 'virtualization.vminterface', 'virtual_machine');
     if (values.tenant !== null && values.tenant !== undefined) return;
-    if (await countObjects(wc, VirtualMachine, { name: values.name, cluster: values.cluster, tenant: null }, wc.id)) {
+    if (await wc.store.count(VirtualMachine, { name: values.name, cluster: values.cluster, tenant: null }, { exceptId: wc.id })) {
       throw new ValidationError({ name: ['A virtual machine with this name already exists in the assigned cluster.'] });
     }
   }

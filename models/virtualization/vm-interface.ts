@@ -116,8 +116,8 @@ export class VMInterface extends BaseModel {
   /** The serializer's VLAN mode rules; tagged VLANs must be global or at the VM's (cluster's) site. */
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     await checkVlanAssignment(values, wc, async () => {
-      const [vm] = await wc.find(VirtualMachine, { id: values.virtual_machine });
-      const [cluster] = vm ? await wc.find(Cluster, { id: vm.cluster }) : [];
+      const [vm] = await wc.store.find(VirtualMachine, { id: values.virtual_machine });
+      const [cluster] = vm ? await wc.store.find(Cluster, { id: vm.cluster }) : [];
       return { noun: 'virtual machine', site: (cluster?.site as string | null | undefined) ?? null, checkUntaggedSite: false };
     });
   }

@@ -58,5 +58,7 @@ export const usersFactories: Record<string, Factory> = {
   'users.token': {
     build: ({ n }) => ({ description: `token ${n}` }),
     change: () => ({ description: 'changed' }),
+    // Every field of a token is optional.
+    invalid: { expires: 'not a date' },
   },
 };

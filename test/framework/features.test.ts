@@ -7,6 +7,8 @@
 import {
   BaseModel, Computed, ContentTypeField, defineApp, Field, jsonKeyTest, Model, OrganizationalModel, ValidationError,
   type ComputedProvider, type CustomFieldProvider, type Id, type Json, type JsonObject,
+  DataKey,
+  RequestData,
 } from '../../framework';
 import { fixtureApi, type FixtureApi } from '../helpers/fixture-api';
 
@@ -25,11 +27,13 @@ class Label extends BaseModel {
   target!: string;
 }
 
+const PREPARED = new DataKey<number>('prepared');
+
 /** A provider storing any key and refusing the key `bad`; `cf_<key>` filters by exact text. */
 const customFields: CustomFieldProvider = {
   filterPrefix: 'cf_',
-  async prepare(_db, features) {
-    features.set('prepared', ((features.get('prepared') as number | undefined) ?? 0) + 1);
+  async prepare(_db: unknown, features: RequestData) {
+    features.set(PREPARED, (features.get(PREPARED) ?? 0) + 1);
   },
   represent: (_model, data) => ({ ...data }),
   async parse(_model, input, _wc, stored) {

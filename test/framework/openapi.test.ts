@@ -5,6 +5,7 @@
 import 'reflect-metadata';
 import { buildRegistry, defineApp, Field, ForeignKey, Model, BaseModel } from '../../framework';
 import { buildOpenApi, toYaml } from '../../framework/openapi';
+import { buildRouteTable } from '../../framework/router/route-table';
 import { ApiVersion } from '../../framework/versioning/version';
 import { validateOpenApi } from '../helpers/openapi-validator';
 
@@ -30,7 +31,7 @@ class Book extends BaseModel {
 }
 
 const registry = buildRegistry([defineApp('library', [Shelf, Book])]);
-const doc = (v: string) => buildOpenApi({ registry, serverVersion: '9.9.9' }, ApiVersion.of(v));
+const doc = (v: string) => buildOpenApi({ registry, table: buildRouteTable({ registry }), serverVersion: '9.9.9' }, ApiVersion.of(v));
 type Schemas = Record<string, { properties: Record<string, Record<string, unknown>>; required?: string[] }>;
 const schemas = (v: string) => (doc(v).components as { schemas: Schemas }).schemas;
 
@@ -38,7 +39,7 @@ test('fields enter and leave with since/until', () => {
   expect(Object.keys(schemas('1.2').Book.properties)).toEqual(['id', 'display', 'url', 'title', 'shelf', 'legacy_number']);
   expect(Object.keys(schemas('1.4').Book.properties)).toEqual(['id', 'display', 'url', 'title', 'shelf', 'isbn']);
   expect(schemas('1.4').WritableBookRequest.properties.isbn).toEqual({ type: 'string', maxLength: 20 });
-  expect(schemas('1.3').WritableBookRequest.properties.isbn).toBeUndefined();
+  expect(schemas('1.3').WritableBookRequest.properties).not.toHaveProperty('isbn');
 });
 
 test('read, nested, writable and patched shapes', () => {
@@ -48,7 +49,7 @@ test('read, nested, writable and patched shapes', () => {
   expect(Object.keys(s.NestedShelf.properties)).toEqual(['id', 'display', 'url', 'name']);
   expect(s.WritableBookRequest.properties.shelf).toMatchObject({ nullable: true, allOf: [{ oneOf: [{ type: 'string', format: 'uuid' }, { type: 'object' }] }] });
   expect(s.WritableBookRequest.required).toEqual(['title']);
-  expect(s.PatchedWritableBookRequest.required).toBeUndefined();
+  expect(s.PatchedWritableBookRequest).not.toHaveProperty('required');
   expect(validateOpenApi(doc('1.6'))).toEqual([]);
   expect(Object.keys(doc('1.6').paths)).toEqual(['/library/books/', '/library/books/{id}/', '/library/shelves/', '/library/shelves/{id}/']);
 });

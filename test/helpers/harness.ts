@@ -6,6 +6,7 @@ import { loadConfig } from '../../app/config';
 import { createServer, type NetinvServer } from '../../app/server';
 import { parseObject, saveObject, validateObject } from '../../framework/serializer/writer';
 import { DEFAULT_VERSION } from '../../framework/versioning/version';
+import { RequestData } from '../../framework/metadata/request-data';
 import { Token } from '../../models/users/token';
 import { User } from '../../models/users/user';
 import { freshDatabaseUrl } from './database';
@@ -55,7 +56,7 @@ export async function startApp(env: Record<string, string> = {}, options: StartO
   const write = async (cls: Function, body: Record<string, unknown>, actor: { id: string; username: string } | null, extra: Record<string, unknown> = {}) =>
     server.db.transaction(async (tx) => {
       const model = registry.forClass(cls);
-      const scope = { tx, registry, version: DEFAULT_VERSION, actor: actor ? { ...actor, isSuperuser: false } : null, features: new Map() };
+      const scope = { tx, registry, version: DEFAULT_VERSION, actor: actor ? { ...actor, isSuperuser: false } : null, features: new RequestData(), listeners: server.services.listeners ?? [] };
       const { values, wc } = await parseObject(model, body, scope, null, false);
       Object.assign(values, extra);
       await validateObject(model, values, wc);

@@ -84,14 +84,13 @@ describe('definitions', () => {
     [{ type: 'integer', default: 'many' }, { default: ['Invalid default value "many": Value must be an integer.'] }],
     [{ type: 'integer', default: 3, validation_minimum: 5 }, { default: ['Invalid default value "3": Value must be at least 5'] }],
     [{ type: 'select', default: 'gold' }, { default: ['The specified default value (gold) is not listed as an available choice.'] }],
-    [{ type: 'colour' }, { type: ['"colour" is not a valid choice.', 'Valid choices are: text, integer, boolean, date, url, select, multi-select, json, markdown.'] }],
+    [{ type: 'colour' }, { type: ['colour is not a valid choice.', 'Valid choices are: text, integer, boolean, date, url, select, multi-select, json, markdown.'] }],
     [{ type: 'text', content_types: ['users.token'] }, { content_types: ['Invalid content type: users.token'] }],
   ])('definition rules: %j', async (body, errors) => {
     counter += 1;
     const res = await app.post(CF, { name: `bad_${counter}`, content_types: ['tenancy.tenant'], ...body });
     expect(res.status).toBe(400);
-    if (JSON.stringify(errors).includes('not a valid choice')) expect(res.body.type[0]).toBe('colour is not a valid choice.');
-    else expect(res.body).toEqual(errors);
+    expect(res.body).toEqual(errors);
   });
 
   test('filters of the catalogue only; ordering by weight then name', async () => {
@@ -122,7 +121,7 @@ describe('values on objects, per type', () => {
     { type: 'url', extra: {}, good: 'https://noc.example/x', bad: 12, reason: 'Value must be a string', filter: 'noc.example' },
     { type: 'select', extra: {}, good: 'gold', bad: 'tin', reason: 'Invalid choice (tin). Available choices are: gold, silver, bronze', filter: 'gold' },
     { type: 'multi-select', extra: {}, good: ['bgp', 'ospf'], bad: ['bgp', 'rip'], reason: "Invalid choice(s) (['bgp', 'rip']). Available choices are: bgp, ospf, isis", filter: 'ospf' },
-    { type: 'json', extra: {}, good: { a: [1, 2] }, bad: undefined, reason: '', filter: null },
+    { type: 'json', extra: {}, good: { a: [1, 2] }, bad: undefined, reason: '', filter: 'a' },
     { type: 'markdown', extra: {}, good: '**bold**', bad: ['x'], reason: 'Value must be a string', filter: 'bold' },
   ] as const;
   const CHOICE_VALUES: Record<string, string[]> = { select: ['gold', 'silver', 'bronze'], 'multi-select': ['bgp', 'ospf', 'isis'] };
@@ -137,20 +136,25 @@ describe('values on objects, per type', () => {
     }
   });
 
-  test.each(CASES.map((c) => [c.type, c] as const))('%s: written, read back, refused when invalid, filtered', async (type, c) => {
+  test.each(CASES.map((c) => [c.type, c] as const))('%s: written, read back, filtered', async (type, c) => {
     const name = nameOf(type);
     const s = await site({ custom_fields: { [name]: c.good } });
     expect(s.custom_fields[name]).toEqual(c.good);
     expect((await app.get(`${SITES}${s.id}/`)).body.custom_fields[name]).toEqual(c.good);
-    if (c.bad !== undefined) {
-      const bad = await app.post(SITES, { name: `bad ${type}`, status: 'active', custom_fields: { [name]: c.bad } });
-      expect(bad.status).toBe(400);
-      expect(bad.body).toEqual({ __all__: [`Invalid value for custom field '${name}': ${c.reason}`] });
-    }
-    if (c.filter !== null) expect(await names(`cf_${name}=${encodeURIComponent(c.filter)}`)).toContain(s.name);
+    expect(await names(`cf_${name}=${encodeURIComponent(c.filter)}`)).toContain(s.name);
     // Every other site holds no value: `null` matches them.
     expect(await names(`cf_${name}=null`)).not.toContain(s.name);
   });
+
+  for (const c of CASES) {
+    const refusable = c.bad !== undefined;
+    (refusable ? test : test.skip)(`${c.type}: an invalid value is refused${refusable ? '' : ' (skipped: any JSON value is valid)'}`, async () => {
+      const name = nameOf(c.type);
+      const bad = await app.post(SITES, { name: `bad ${c.type}`, status: 'active', custom_fields: { [name]: c.bad } });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ __all__: [`Invalid value for custom field '${name}': ${c.reason}`] });
+    });
+  }
 
   test('every type takes a default, applied on create and back-filled', async () => {
     const existing = await created(await app.post('/api/ipam/vrfs/', { name: 'defaults before', rd: '65010:1' }));

@@ -5,6 +5,7 @@
  */
 import { STREAM_CHUNK_ROWS } from '../../framework/views/read';
 import { startApp, type TestApp } from '../helpers/harness';
+import { rawRequest } from '../helpers/raw-http';
 
 const PREFIXES = '/api/ipam/prefixes/';
 const TOTAL = STREAM_CHUNK_ROWS * 2 + 150;
@@ -77,9 +78,10 @@ test('the browsable API renders a long list too', async () => {
 });
 
 test('HEAD of a long list sends no body', async () => {
-  const res = await app.raw().head(`${PREFIXES}?limit=0`).set('Authorization', `Token ${app.token}`).set('Accept', 'application/json');
+  // Read on the wire: HTTP clients drop whatever follows the headers of a HEAD response.
+  const res = await rawRequest(app, 'HEAD', `${PREFIXES}?limit=0`, { Authorization: `Token ${app.token}`, Accept: 'application/json' });
   expect(res.status).toBe(200);
-  expect(res.text ?? '').toBe('');
+  expect(res.body).toBe('');
 });
 
 test('pages of a large table (ordered by id first) and of a small filtered set (ordered whole) agree', async () => {

@@ -48,7 +48,7 @@ test('a session reads, writes only with X-CSRFToken, and ends at logout', async 
   expect(res.headers.location).toBe('/api/dcim/sites/');
   const session = cookieOf(res, 'sessionid') as string;
   const csrf = cookieOf(res, 'csrftoken') as string;
-  expect((res.headers['set-cookie'] as string[]).find((c) => c.startsWith('sessionid='))).toMatch(/HttpOnly/);
+  expect(([res.headers['set-cookie']].flat() as string[]).find((c) => c.startsWith('sessionid='))).toMatch(/HttpOnly/);
   const cookie = `sessionid=${session}; csrftoken=${csrf}`;
 
   const read = await app.raw().get('/api/dcim/sites/').set('Cookie', cookie).set('Accept', 'application/json');

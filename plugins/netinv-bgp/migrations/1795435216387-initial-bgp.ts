@@ -1,5 +1,5 @@
 import { TableColumn, TableForeignKey, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { createTable, tableColumn } from '../../../framework/store/migration-schema';
+import { createTable, tableColumn } from '../../../framework';
 
 /** Drafted by generators/migration.ts; reviewed before commit. */
 export class InitialBgp1795435216387 implements MigrationInterface {

@@ -1,9 +1,9 @@
-import type { Executor } from '../store/executor';
-import { Params } from '../store/params';
+import type { Executor } from './executor';
+import { Params } from './params';
 import { parseJsonColumn } from '../fields/json';
 import { jsonKeyTest } from '../query/json-key';
 import { and, not, TRUE, type Predicate } from '../query/predicate';
-import { compilePredicate } from '../store/compile-predicate';
+import { compilePredicate } from './compile-predicate';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
 
@@ -82,13 +82,4 @@ export async function rewriteJsonKey(
     changed += await db.run(`UPDATE ${q(model.table)} SET ${q(column)} = ${p.add(JSON.stringify(data))} WHERE ${q(pk)} = ${p.add(id)}`, p.values);
   }
   return changed;
-}
-
-/** Number of rows matching `where` (usage checks before a delete). */
-export async function countWhere(db: Executor, model: ModelMeta, where: Predicate): Promise<number> {
-  const q = db.dialect.quote;
-  const params = new Params(db.dialect);
-  const condition = compilePredicate(where, model, 't0', params);
-  const [[n]] = await db.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
-  return Number(n);
 }

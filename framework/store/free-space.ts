@@ -1,11 +1,10 @@
-import type { Executor } from '../store/executor';
-import { Params } from '../store/params';
+import type { Executor } from './executor';
+import { Params } from './params';
 import { addressColumn, BROADCAST_COLUMN, FAMILY_COLUMN, LENGTH_COLUMN, type NetworkOptions } from '../fields/network';
 import { type Predicate } from '../query/predicate';
-import { compilePredicate } from '../store/compile-predicate';
+import { compilePredicate } from './compile-predicate';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
-import type { Id } from '../query/id';
-import { blocksBetween, fromHex, makeNetwork, toHex, type IPNetwork } from './ip';
+import { blocksBetween, fromHex, makeNetwork, toHex, type IPNetwork } from '../network/ip';
 
 /** A stored network (or address) read back as numbers. */
 interface Occupied {
@@ -103,11 +102,4 @@ export async function freeAddresses(
     if (out.length >= count) break;
   }
   return out;
-}
-
-/** Locks a row until the transaction ends, so concurrent allocations from it queue up. */
-export async function lockRow(tx: Executor, model: ModelMeta, id: Id): Promise<void> {
-  const q = tx.dialect.quote;
-  const pk = q(model.pk.column as string);
-  await tx.rows(`SELECT ${pk} FROM ${q(model.table)} WHERE ${pk} = ${tx.dialect.placeholder(1)}${tx.dialect.forUpdate}`, [id]);
 }

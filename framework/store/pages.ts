@@ -1,0 +1,125 @@
+import type { ModelMeta } from '../metadata/model-meta';
+import type { Id } from '../query/id';
+import type { Predicate } from '../query/predicate';
+import { compilePredicate } from './compile-predicate';
+import { paginateClause } from './dialect/types';
+import type { Executor, Row } from './executor';
+import type { ParentFirstOrder } from './ordering';
+import { Params } from './params';
+
+/** What a page read needs of a representation plan: its SELECT, its joins and its ordering. */
+export interface PagedPlan {
+  /** `SELECT … FROM … LEFT JOIN …` of the representation. */
+  readonly select: string;
+  readonly orderBy: string;
+  readonly parentFirst: ParentFirstOrder | null;
+  readonly builder: { readonly joins: readonly string[] };
+}
+
+export interface PageWindow {
+  offset: number;
+  /** null: to the end. */
+  limit: number | null;
+}
+
+/**
+ * A page: the total count, and either the page's rows or, for a page too long to hold, only its
+ * ordered ids (read later in chunks through `planRowsById`).
+ */
+export interface PageRead {
+  count: number;
+  rows: Row[];
+  ids: Id[] | null;
+}
+
+export interface PageLimits {
+  /** Pages longer than this come back as ids. */
+  chunkRows: number;
+  /** Above this many matching rows, ids are ordered alone, then their objects read by id. */
+  sortIdsFirstRows: number;
+}
+
+function fromWithJoins(db: Executor, model: ModelMeta, plan: PagedPlan): string {
+  const q = db.dialect.quote;
+  return `FROM ${q(model.table)} ${q('t0')}${plan.builder.joins.length ? ' ' + plan.builder.joins.join(' ') : ''}`;
+}
+
+/** Count and page of the rows matching `where`: two statements whatever the filters; nested objects add a constant number. */
+export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, where: Predicate, page: PageWindow, limits: PageLimits): Promise<PageRead> {
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  const condition = compilePredicate(where, model, 't0', params);
+  const [[total]] = await db.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
+  const count = Number(total);
+  if (page.offset >= count || page.limit === 0) return { count, rows: [], ids: null };
+  const pageParams = params.fork();
+  const clause = paginateClause(db.dialect, page.limit === null ? null : pageParams.add(page.limit), pageParams.add(page.offset));
+  const size = Math.min(count - page.offset, page.limit ?? Infinity);
+  if (size <= limits.chunkRows && count <= limits.sortIdsFirstRows) {
+    return { count, rows: await db.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values), ids: null };
+  }
+  // Many rows to order: sort ids alone (with only the joins the ordering needs; the databases drop
+  // the unused ones), then read the page's objects by id. Ordering full rows would carry every
+  // nested column of every matching row through the sort.
+  const ids = plan.parentFirst
+    ? await parentFirstIds(db, model, plan, plan.parentFirst, condition, params, page, count)
+    : (await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values)).map((r) => r[0] as Id);
+  // A long list is read and written chunk by chunk as the response goes out.
+  if (ids.length > limits.chunkRows) return { count, rows: [], ids };
+  return { count, rows: await planRowsById(db, model, plan.select, ids, plan.orderBy), ids: null };
+}
+
+/**
+ * The page's ids under an ordering led by an optional parent's field: the rows without the parent
+ * (first in that ordering) through their own ordering, which an index can serve, then the rows
+ * with a parent through the full one. Always three statements, whichever part the page falls in.
+ */
+async function parentFirstIds(
+  db: Executor,
+  model: ModelMeta,
+  plan: PagedPlan,
+  order: ParentFirstOrder,
+  condition: string,
+  params: Params,
+  page: PageWindow,
+  total: number,
+): Promise<Id[]> {
+  const q = db.dialect.quote;
+  const pk = `${q('t0')}.${q(model.pk.column as string)}`;
+  const parent = `${q('t0')}.${q(order.column)}`;
+  // Counted and filtered from the side of the rows with a parent: an index on the foreign key
+  // finds those few directly, whereas `IS NULL` would walk it over nearly every row and keep the
+  // database from reading the rows in the order of the index that serves the ordering.
+  const [[withParentCount]] = await db.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${condition} AND ${parent} IS NOT NULL`, params.values);
+  const withoutParent = total - Number(withParentCount);
+  const end = page.limit === null ? Infinity : page.offset + page.limit;
+  const take = (n: number) => (n === Infinity ? null : Math.max(0, n));
+
+  const first = params.fork();
+  const firstClause = paginateClause(db.dialect, first.add(take(Math.min(end, withoutParent) - page.offset) ?? 0), first.add(page.offset));
+  const firstIds = await db.rows(`SELECT ${pk} FROM ${q(model.table)} ${q('t0')} WHERE ${condition} AND NOT (${parent} IS NOT NULL) ORDER BY ${order.withoutParent} ${firstClause}`, first.values);
+
+  const second = params.fork();
+  const rest = take(end - Math.max(page.offset, withoutParent));
+  const secondClause = paginateClause(db.dialect, rest === null ? null : second.add(rest), second.add(Math.max(0, page.offset - withoutParent)));
+  const secondIds = await db.rows(`SELECT ${pk} ${fromWithJoins(db, model, plan)} WHERE ${condition} AND ${parent} IS NOT NULL ORDER BY ${plan.orderBy} ${secondClause}`, second.values);
+  return [...firstIds, ...secondIds].map((r) => r[0] as Id);
+}
+
+/**
+ * The rows of a representation's SELECT for these primary keys, in `orderBy` when given.
+ */
+export async function planRowsById(db: Executor, model: ModelMeta, selectFrom: string, ids: readonly Id[], orderBy?: string): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  const order = orderBy ? ` ORDER BY ${orderBy}` : '';
+  return db.rows(`${selectFrom} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(ids as Id[])})${order}`, params.values);
+}
+
+/** The rows of a representation's SELECT matching a predicate, unordered (a detail read). */
+export async function planRowsWhere(db: Executor, model: ModelMeta, selectFrom: string, where: Predicate): Promise<Row[]> {
+  const params = new Params(db.dialect);
+  const condition = compilePredicate(where, model, 't0', params);
+  return db.rows(`${selectFrom} WHERE ${condition}`, params.values);
+}

@@ -1,0 +1,204 @@
+import type { ModelMeta } from '../metadata/model-meta';
+import type { LinkSpec } from '../query/link';
+import type { Predicate } from '../query/predicate';
+import type { Id } from '../query/id';
+import { compilePredicate } from './compile-predicate';
+import type { Executor, ObjectRow } from './executor';
+import { Params } from './params';
+
+/**
+ * Row-level statements on one model's table: what the object layer (store.ts) and the writer and
+ * deleter build on. Column names come from metadata; every value is bound.
+ */
+
+/** Rows to read: those matching a predicate, or those with these primary keys. */
+export type RowSelection = Predicate | readonly Id[];
+
+function where(model: ModelMeta, selection: RowSelection, params: Params): string {
+  const q = params.dialect.quote;
+  if (!Array.isArray(selection)) return compilePredicate(selection as Predicate, model, 't0', params);
+  if (selection.length === 0) return '1=0';
+  return `${q('t0')}.${q(model.pk.column as string)} IN (${params.list(selection as Id[])})`;
+}
+
+/** The given columns of the selected rows, keyed by column name; ordered by primary key when asked. */
+export async function selectColumns(db: Executor, model: ModelMeta, columns: readonly string[], selection: RowSelection, orderById = true): Promise<ObjectRow[]> {
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  const condition = where(model, selection, params);
+  const orderBy = orderById ? ` ORDER BY ${q('t0')}.${q(model.pk.column as string)}` : '';
+  return db.objects(`SELECT ${columns.map((c) => `${q('t0')}.${q(c)}`).join(', ')} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}${orderBy}`, params.values);
+}
+
+/** Primary keys of the selected rows (at most `limit` when given), in no particular order. */
+export async function selectIds(db: Executor, model: ModelMeta, selection: RowSelection, limit?: number): Promise<Id[]> {
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  const condition = where(model, selection, params);
+  const limitClause = limit === undefined ? '' : ` LIMIT ${params.add(limit)}`;
+  const rows = await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}${limitClause}`, params.values);
+  return rows.map((r) => r[0] as Id);
+}
+
+/** Number of selected rows. */
+export async function countRows(db: Executor, model: ModelMeta, selection: RowSelection): Promise<number> {
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  const [[n]] = await db.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${where(model, selection, params)}`, params.values);
+  return Number(n);
+}
+
+/** Whether a row has every one of these column values, the row `exceptId` left out. */
+export async function rowWithValues(db: Executor, model: ModelMeta, values: Record<string, unknown>, exceptId?: Id): Promise<boolean> {
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  const conditions = Object.entries(values).map(([column, value]) => `${q(column)} = ${params.add(value)}`);
+  if (exceptId !== undefined) conditions.push(`${q(model.pk.column as string)} <> ${params.add(exceptId)}`);
+  const rows = await db.rows(`SELECT 1 FROM ${q(model.table)} WHERE ${conditions.join(' AND ')} LIMIT 1`, params.values);
+  return rows.length > 0;
+}
+
+/** Primary keys of the rows whose `column` holds one of `values`. */
+export async function idsReferencing(db: Executor, model: ModelMeta, column: string, values: readonly Id[]): Promise<Id[]> {
+  if (values.length === 0) return [];
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  const rows = await db.rows(`SELECT ${q(model.pk.column as string)} FROM ${q(model.table)} WHERE ${q(column)} IN (${params.list(values as Id[])})`, params.values);
+  return rows.map((r) => r[0] as Id);
+}
+
+/** Inserts one row; for a model whose database numbers its rows, returns the new number. */
+export async function insertRow(db: Executor, model: ModelMeta, row: Record<string, unknown>): Promise<Id | undefined> {
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  const columns = Object.keys(row);
+  const insert = `INSERT INTO ${q(model.table)} (${columns.map(q).join(', ')}) VALUES (${params.list(columns.map((c) => row[c]))})`;
+  if (model.integerPk) return db.insertReturningId(insert, params.values, model.pk.column as string);
+  await db.run(insert, params.values);
+  return undefined;
+}
+
+/**
+ * Bound values per multi-row INSERT. A statement with more parameters than the database accepts
+ * fails outright: SQLite's default limit is 32,766 (SQLITE_MAX_VARIABLE_NUMBER since 3.32),
+ * PostgreSQL's and MySQL's 65,535. 30,000 is a round number under the smallest of them. It is not
+ * a setting: it bounds what every supported database accepts, and a higher value only fails.
+ */
+const MAX_BOUND_VALUES = 30_000;
+
+/**
+ * Inserts many rows in as few statements as the databases' bound-value limits allow (at most
+ * `maxRowsPerStatement` rows each); a column a row lacks is written as NULL.
+ */
+export async function insertRowBatches(db: Executor, model: ModelMeta, rows: readonly Record<string, unknown>[], maxRowsPerStatement = Infinity): Promise<void> {
+  if (rows.length === 0) return;
+  const q = db.dialect.quote;
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const perStatement = Math.max(1, Math.min(maxRowsPerStatement, Math.floor(MAX_BOUND_VALUES / columns.length)));
+  const head = `INSERT INTO ${q(model.table)} (${columns.map(q).join(', ')}) VALUES `;
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const params = new Params(db.dialect);
+    const tuples = rows.slice(start, start + perStatement).map((row) => `(${params.list(columns.map((c) => row[c] ?? null))})`);
+    await db.run(head + tuples.join(', '), params.values);
+  }
+}
+
+/**
+ * Sets columns of the rows matching a predicate, read and written in one statement (a
+ * compare-and-set: only rows still in the state `selection` describes change); returns how many.
+ */
+export async function updateRowsWhere(db: Executor, model: ModelMeta, selection: Predicate, row: Record<string, unknown>): Promise<number> {
+  const columns = Object.keys(row);
+  if (columns.length === 0) return 0;
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  const sets = columns.map((c) => `${q(c)} = ${params.add(row[c])}`).join(', ');
+  return db.run(`UPDATE ${q(model.table)} AS ${q('t0')} SET ${sets} WHERE ${compilePredicate(selection, model, 't0', params)}`, params.values);
+}
+
+/**
+ * Stored column values along foreign-key paths (`key`, `user.username`) of the rows matching a
+ * predicate, read in one statement with a join per foreign key followed.
+ */
+export async function selectPaths(db: Executor, model: ModelMeta, selection: Predicate, paths: readonly string[]): Promise<Array<Record<string, unknown>>> {
+  const q = db.dialect.quote;
+  const joins: string[] = [];
+  const aliases = new Map<string, { alias: string; model: ModelMeta }>([['', { alias: 't0', model }]]);
+  const exprs = paths.map((path) => {
+    const parts = path.split('.');
+    let prefix = '';
+    let at = aliases.get('') as { alias: string; model: ModelMeta };
+    for (const part of parts.slice(0, -1)) {
+      const fk = at.model.field(part);
+      if (!fk?.column || !fk.target) throw new Error(`selectPaths: ${at.model.label}.${part} is not a foreign key`);
+      const key = prefix ? `${prefix}.${part}` : part;
+      let next = aliases.get(key);
+      if (!next) {
+        next = { alias: `j${aliases.size}`, model: fk.target };
+        joins.push(`LEFT JOIN ${q(fk.target.table)} ${q(next.alias)} ON ${q(next.alias)}.${q(fk.target.pk.column as string)} = ${q(at.alias)}.${q(fk.column)}`);
+        aliases.set(key, next);
+      }
+      at = next;
+      prefix = key;
+    }
+    const field = at.model.field(parts[parts.length - 1]);
+    if (!field?.column) throw new Error(`selectPaths: ${at.model.label} has no column field ${parts[parts.length - 1]}`);
+    return `${q(at.alias)}.${q(field.column)}`;
+  });
+  const params = new Params(db.dialect);
+  const condition = compilePredicate(selection, model, 't0', params);
+  const rows = await db.rows(`SELECT ${exprs.join(', ')} FROM ${q(model.table)} ${q('t0')}${joins.length ? ' ' + joins.join(' ') : ''} WHERE ${condition}`, params.values);
+  return rows.map((r) => Object.fromEntries(paths.map((p, i) => [p, r[i]])));
+}
+
+/** Sets columns of the rows with these primary keys; returns the number of rows changed. */
+export async function updateRows(db: Executor, model: ModelMeta, ids: readonly Id[], row: Record<string, unknown>): Promise<number> {
+  const columns = Object.keys(row);
+  if (columns.length === 0 || ids.length === 0) return 0;
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  const sets = columns.map((c) => `${q(c)} = ${params.add(row[c])}`).join(', ');
+  return db.run(`UPDATE ${q(model.table)} SET ${sets} WHERE ${q(model.pk.column as string)} IN (${params.list(ids as Id[])})`, params.values);
+}
+
+/**
+ * Clears `column` (a nullable reference) on the rows with these primary keys; with `onlyIfIn`,
+ * only where it points at one of those values.
+ */
+export async function clearReference(db: Executor, model: ModelMeta, column: string, ids: readonly Id[], onlyIfIn?: readonly Id[]): Promise<void> {
+  if (ids.length === 0) return;
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  // Parameters bind in text order (positional placeholders): the ids before the restriction's values.
+  const idList = params.list(ids as Id[]);
+  const restriction = onlyIfIn ? ` AND ${q(column)} IN (${params.list(onlyIfIn as Id[])})` : '';
+  await db.run(`UPDATE ${q(model.table)} SET ${q(column)} = NULL WHERE ${q(model.pk.column as string)} IN (${idList})${restriction}`, params.values);
+}
+
+/** Deletes the rows with these primary keys; returns the number deleted. */
+export async function deleteRows(db: Executor, model: ModelMeta, ids: readonly Id[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  return db.run(`DELETE FROM ${q(model.table)} WHERE ${q(model.pk.column as string)} IN (${params.list(ids as Id[])})`, params.values);
+}
+
+/** Link-table rows whose owner (or, `side: 'target'`, target) is one of `ids`. */
+export async function deleteLinkRows(db: Executor, link: LinkSpec, side: 'owner' | 'target', ids: readonly Id[]): Promise<void> {
+  if (ids.length === 0) return;
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  let sql = `DELETE FROM ${q(link.table)} WHERE ${q(side === 'owner' ? link.owner : link.target)} IN (${params.list(ids as Id[])})`;
+  if (link.discriminator) sql += ` AND ${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
+  await db.run(sql, params.values);
+}
+
+/**
+ * Locks one row until the transaction ends (PostgreSQL and MySQL; SQLite serialises writers), so
+ * that two requests allocating from the same parent cannot both take the same space.
+ */
+export async function lockRow(db: Executor, model: ModelMeta, id: Id): Promise<void> {
+  const q = db.dialect.quote;
+  const pk = q(model.pk.column as string);
+  await db.rows(`SELECT ${pk} FROM ${q(model.table)} WHERE ${pk} = ${db.dialect.placeholder(1)}${db.dialect.forUpdate}`, [id]);
+}
