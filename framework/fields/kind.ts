@@ -1,4 +1,4 @@
-import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import type { FieldKind, FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { RequestData } from '../metadata/request-data';
 import type { Json, JsonObject, Values } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
@@ -255,7 +255,7 @@ export type DatabaseFormRule = 'omitted' | 'rendered';
  * decides by the capabilities declared here, never by `name`, which only identifies the kind in
  * messages and documentation.
  */
-export interface FieldKind {
+export interface FieldKindFacets {
   /** Identifies the kind in messages and generated documentation. */
   readonly name: string;
 
@@ -347,3 +347,10 @@ export interface FieldKind {
 }
 
 export { FilterValueError } from '../errors';
+
+declare module '../metadata/model-meta' {
+  /** Every field kind has the facets above (see FieldKind in metadata/model-meta.ts). */
+  interface FieldKind extends FieldKindFacets {}
+}
+
+export type { FieldKind };

@@ -1,4 +1,3 @@
-import type { FieldKind } from '../fields/kind';
 import type { ApiVersion } from '../versioning/version';
 import type {
   DisplaySpec,
@@ -22,6 +21,18 @@ export const TAIL_RANK = {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * What kind of field a field is: one object per kind (string, foreign key, network...). The
+ * metadata only needs to know that every field has one; the kind's facets (columns, parsing,
+ * lookups and comparisons, reading through a ReadScope, writing through the KindStore, OPTIONS
+ * and OpenAPI) are declared by framework/fields/kind.ts, which merges them into this interface.
+ * The metadata therefore never imports the field kinds, and the kinds build on the metadata.
+ */
+export interface FieldKind {
+  /** Identifies the kind in messages and generated documentation. */
+  readonly name: string;
 }
 
 /** A field resolved against its model (and its target model, for relations). */

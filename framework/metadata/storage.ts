@@ -1,4 +1,13 @@
-import type { FieldDeclaration, ModelOptions, NamedFilterDeclaration } from './types';
+import type { FieldKind } from './model-meta';
+import type { FieldOptions, ModelOptions, NamedFilterDeclaration } from './types';
+
+/** One decorated property, as its decorator recorded it. */
+export interface FieldDeclaration {
+  property: string;
+  kind: FieldKind;
+  options: FieldOptions;
+  seq: number;
+}
 
 /**
  * Raw decorator arguments, recorded when model files load and resolved later by buildRegistry.

@@ -1,4 +1,3 @@
-import type { FieldKind } from '../fields/kind';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -40,13 +39,6 @@ export interface FieldOptions {
   rank?: number;
   /** Leave this field out of the representation (e.g. hidden sort keys). */
   hidden?: boolean;
-}
-
-export interface FieldDeclaration {
-  property: string;
-  kind: FieldKind;
-  options: FieldOptions;
-  seq: number;
 }
 
 /**
