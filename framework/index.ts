@@ -1,8 +1,11 @@
 /**
- * The public surface for model and plugin authors. Models import only from here.
+ * The public surface of the framework: what models, applications and plugins import. Everything
+ * else is internal and imported by path inside framework/ only (models/ and plugins/ are checked
+ * to import nothing else, test/framework/structure.test.ts).
  */
 import 'reflect-metadata';
 
+// -- Declaring a model -----------------------------------------------------------------------
 export {
   Model,
   Field,
@@ -31,65 +34,71 @@ export {
   IntegerPrimaryKey,
   FirstOf,
   NotesUrl,
-  declareField,
 } from './decorators';
 export { BaseModel, ChangeLoggedModel, OrganizationalModel, PrimaryModel } from './models';
-export { defineChoices, ChoiceSet, type ChoiceValue } from './fields/choice';
+export { defineChoices, type ChoiceSet, type ChoiceValue } from './fields/choice';
 export { slugify, naturalize, naturalizeInterface } from './fields/string';
-export { normaliseMac } from './fields/mac-address';
 export type { ComputedOptions } from './fields/computed';
-export type { ComputedValueProvider, ComputedProvider, CustomFieldProvider } from './features/field-providers';
-export { buildRegistry, Registry, type FeatureProviders } from './metadata/registry';
-export { defineApp, type ApplicationDefinition as AppDefinition } from './actions/define-app';
-export { ModelMeta, FieldMeta } from './metadata/model-meta';
 export type { Json, JsonObject, ModelClass, ModelOptions, FieldOptions, Values } from './metadata/types';
-export { ValidationError, FieldError, NotFound, PermissionDenied, ProtectedError } from './errors';
+export type { Id } from './query/id';
+
+// -- Filters and rules: predicates, reading other objects, errors ----------------------------
+export { fieldTest, and, or, not, TRUE, FALSE, type Predicate } from './query/predicate';
+export { ormFilter, Predicates } from './query/orm';
+export { Store, inTransaction, type ModelRef, type Where } from './store/store';
 export type { WriteContext, Actor } from './serializer/write-context';
 export { displayOf } from './serializer/queries';
-export { Store, inTransaction, type ModelRef, type Where } from './store/store';
-export type { Predicate } from './query/predicate';
-export { ormFilter, ormPredicate, Predicates } from './query/orm';
-export type { FieldKind } from './fields/kind';
-export { notesUrlKind } from './fields/notes-url';
-export type { Executor, Database } from './store/executor';
-export { fieldTest, and, or, not, TRUE, FALSE } from './query/predicate';
-export type { RequestContext } from './http/context';
-export { hashPassword, verifyPassword, decoyHash } from './fields/password-hash';
-export type { AuthBackend, AuthUser, TokenInfo } from './auth/types';
-export { parseNetwork, networkText, hostText, formatAddress, type IPNetwork, type Family } from './network/ip';
-export { defineActions, ActionRequest, type ActionHandler } from './actions/define';
+export { ValidationError, FieldError, NotFound, PermissionDenied, ProtectedError } from './errors';
+export { FilterValueError, type FieldInfo } from './fields/kind';
+
+// -- IP networks and the free space in a prefix ------------------------------------------------
+export { parseNetwork, networkText, hostText, formatAddress, BITS, type IPNetwork, type Family } from './network/ip';
 export { freeBlocks, allocateBlocks, freeAddresses } from './store/free-space';
 export { lockRow } from './store/rows';
-export { makeNetwork, toHex, BITS } from './network/ip';
 
-// Feature providers (custom fields, relationships, computed fields) and what they build on.
+// -- Applications, extra actions and routes, plugins -------------------------------------------
+export { defineApp, type ApplicationDefinition as AppDefinition } from './actions/define-app';
+export { defineActions, ActionRequest, type ActionHandler } from './actions/define';
+export type { ExtraRoute, Handler } from './router/api';
+export type { RequestContext } from './http/context';
+export { DataKey, RequestData } from './metadata/request-data';
+export { definePlugin, type PluginDefinition, type PluginOptions } from './plugins/define';
+/** Migrations: dialect-neutral table definitions for an application's or a plugin's schema. */
+export { createTable, tableColumn, type ColumnSpec, type TableSpec } from './store/migration-schema';
+
+// -- New field kinds ---------------------------------------------------------------------------
+export { declareField } from './decorators';
+export type { FieldKind } from './fields/kind';
+export { notesUrlKind } from './fields/notes-url';
+export { pyRepr, pyTypeName } from './fields/common';
+export { booleanFilterValue } from './fields/boolean';
+export { integerFilterValue } from './fields/integer';
+export { parseDate, storeDateTime } from './fields/date';
+export { canonicalUuid } from './fields/uuid';
+
+// -- Feature providers (the extras and users applications: tags, custom fields, relationships,
+//    computed fields, config contexts, change log, webhooks, authentication, permissions) ------
 export type { FeatureProvider } from './features/registry';
-export type { FieldInfo } from './fields/kind';
-export { FilterValueError } from './fields/kind';
+export type { ComputedValueProvider, ComputedProvider, CustomFieldProvider } from './features/field-providers';
+export type { FeatureProviders } from './metadata/registry';
 export type { RenderContext } from './serializer/render-context';
-export type { Id } from './query/id';
-export { DEFAULT_VERSION, LATEST_VERSION, type ApiVersion } from './versioning/version';
-export { filterSetFor, filterQuery, matchingIds, type FilterDef, type FilterContext } from './filterset/filterset';
+export type { WriteListener, WriteScope } from './serializer/write-scope';
+export { filterSetFor, filterQuery, matchingIds, type FilterDef } from './filterset/filterset';
 export { jsonKeyTest, type JsonValueType } from './query/json-key';
 export { setJsonKey, removeJsonKey, rewriteJsonKey } from './store/json-documents';
 export { nestedObjects } from './serializer/nested';
 export { displaysOf } from './serializer/representation';
 export { resolveRelated } from './fields/related-reference';
-export { pyRepr, pyTypeName } from './fields/common';
-export { booleanFilterValue } from './fields/boolean';
-export { integerFilterValue } from './fields/integer';
-export { parseDate } from './fields/date';
-export { canonicalUuid } from './fields/uuid';
 export { compileRegex } from './store/sqlite-functions';
 export { Template, TemplateError, renderTemplate } from './template/engine';
-export { allowedBy, baseCheck, isExempt, type PermissionEngine } from './auth/permissions';
-export type { Action } from './auth/types';
-export type { WriteListener, WriteScope } from './serializer/write-scope';
 export { renderSnapshots, SNAPSHOT_RENDER } from './views/read';
 export { databaseForms } from './serializer/database-form';
-export { storeDateTime } from './fields/date';
-export type { ExtraRoute, Handler } from './router/api';
-export { definePlugin, type PluginDefinition, type PluginOptions } from './plugins/define';
-export { DataKey, RequestData } from './metadata/request-data';
-// Migrations: dialect-neutral table definitions for a plugin's own schema.
-export { createTable, tableColumn, type ColumnSpec, type TableSpec } from './store/migration-schema';
+export { allowedBy, baseCheck, type PermissionEngine } from './auth/permissions';
+export type { Action, AuthBackend, AuthUser, TokenInfo } from './auth/types';
+export { verifyPassword, decoyHash } from './fields/password-hash';
+
+// -- Assembly (app/): the registry, the database, API versions ---------------------------------
+export { buildRegistry, Registry } from './metadata/registry';
+export { ModelMeta, FieldMeta } from './metadata/model-meta';
+export type { Executor, Database } from './store/executor';
+export { DEFAULT_VERSION, LATEST_VERSION, type ApiVersion } from './versioning/version';
