@@ -84,6 +84,7 @@ export type { FeatureProviders } from './metadata/registry';
 export type { RenderContext } from './serializer/render-context';
 export type { WriteListener, WriteScope } from './serializer/write-scope';
 export { filterSetFor, filterQuery, matchingIds, type FilterDef } from './filterset/filterset';
+export { lookupSuffixes } from './filterset/suffixes';
 export { jsonKeyTest, type JsonValueType } from './query/json-key';
 export { setJsonKey, removeJsonKey, rewriteJsonKey } from './store/json-documents';
 export { nestedObjects } from './serializer/nested';

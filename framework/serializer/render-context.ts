@@ -3,26 +3,11 @@ import type { Json } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from '../query/id';
 import type { Executor } from '../store/executor';
+import type { RenderState } from '../fields/kind';
 
-/** Per-request state a representation needs. */
-export interface RenderContext {
-  /** `http://host` for API responses; `''` for relative URLs (webhooks, change records). */
-  readonly baseUrl: string;
-  readonly version: ApiVersion;
+/** Per-request state a representation needs: what field kinds may read, and the connection. */
+export interface RenderContext extends RenderState {
   readonly db: Executor;
-  /** Results of the page's loaders, by loader key then owner id. */
-  readonly loaded: Map<string, Map<Id, Json>>;
-  /** Data features fetch once per request (custom field definitions…), by feature name. */
-  readonly features: RequestData;
-  /**
-   * The request's query parameters. Plans are shared between requests, so keys a request adds or
-   * removes (`?include=…`, `?exclude=…`) are decided while emitting, from here.
-   */
-  readonly query: ReadonlyMap<string, readonly string[]>;
-  /** The response of a write (POST/PUT/PATCH): opt-in keys are always present there, as in Nautobot. */
-  readonly writing: boolean;
-  /** Whether an opt-in field (`relationships`, `computed_fields`) is part of this response. */
-  readonly include: (name: string) => boolean;
 }
 
 export interface RenderRequest {

@@ -29,6 +29,7 @@ import {
   type WriteContext,
   type RequestData,
   DataKey,
+  lookupSuffixes,
 } from '../../framework';
 import { CustomField, CustomFieldChoice } from './custom-field';
 import { checkValue, type Definition } from './custom-field-values';
@@ -96,28 +97,9 @@ function invalid(def: Definition, reason: string): ValidationError {
 
 // -- filters -------------------------------------------------------------------------------------
 
-const STRING_SUFFIXES: Record<string, [string, boolean]> = {
-  n: ['exact', true],
-  ic: ['icontains', false],
-  nic: ['icontains', true],
-  iew: ['iendswith', false],
-  niew: ['iendswith', true],
-  isw: ['istartswith', false],
-  nisw: ['istartswith', true],
-  ie: ['iexact', false],
-  nie: ['iexact', true],
-  re: ['regex', false],
-  nre: ['regex', true],
-  ire: ['iregex', false],
-  nire: ['iregex', true],
-};
-const NUMERIC_SUFFIXES: Record<string, [string, boolean]> = {
-  n: ['exact', true],
-  lt: ['lt', false],
-  lte: ['lte', false],
-  gt: ['gt', false],
-  gte: ['gte', false],
-};
+/** The framework's REST suffixes (`ic` → icontains, `n` → negated exact) that text and numbers take. */
+const STRING_SUFFIXES = lookupSuffixes(['n', 'ic', 'nic', 'iew', 'niew', 'isw', 'nisw', 'ie', 'nie', 're', 'nre', 'ire', 'nire']);
+const NUMERIC_SUFFIXES = lookupSuffixes(['n', 'lt', 'lte', 'gt', 'gte']);
 
 /** Lookup suffixes of `cf_<name>__<suffix>` per type (API 1.4+); other types have none. */
 function suffixesOf(def: Definition): Record<string, [string, boolean]> {
