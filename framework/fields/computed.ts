@@ -85,12 +85,12 @@ function isFeatureProvider(value: unknown): value is ComputedProvider {
 
 /** The read-only provider of a plain computed key (`config_context`). */
 export function computedProvider(field: FieldMeta): ComputedValueProvider | undefined {
-  return isFeatureField(field) ? undefined : (field.extra.provider as ComputedValueProvider | undefined);
+  return isFeatureField(field) ? undefined : (field.resolved.computedBy as ComputedValueProvider | undefined);
 }
 
 /** The provider of a feature computed field (`relationships`, `computed_fields`). */
 function featureProvider(field: FieldMeta): ComputedProvider | undefined {
-  return isFeatureField(field) ? (field.extra.provider as ComputedProvider | undefined) : undefined;
+  return isFeatureField(field) ? (field.resolved.computedBy as ComputedProvider | undefined) : undefined;
 }
 
 /**
@@ -130,7 +130,7 @@ export const computedKind: FieldKind & ResolvingKind = {
       return;
     }
     const provided = registry.providers[o.provider ?? field.name];
-    if (o.feature ? isFeatureProvider(provided) : isValueProvider(provided)) field.extra.provider = provided;
+    if (o.feature ? isFeatureProvider(provided) : isValueProvider(provided)) field.resolved.computedBy = provided as ComputedValueProvider | ComputedProvider;
   },
   column: () => null,
   reader(field, scope, mode) {
@@ -198,3 +198,10 @@ export const computedKind: FieldKind & ResolvingKind = {
   info: (field) => baseInfo(field, 'field'),
   schema: (field) => ({ type: 'object', additionalProperties: true, ...(field.readOnly ? { readOnly: true } : {}) }),
 };
+
+declare module '../metadata/model-meta' {
+  interface ResolvedField {
+    /** Who supplies a computed field's values. */
+    computedBy?: ComputedValueProvider | ComputedProvider;
+  }
+}

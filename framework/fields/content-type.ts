@@ -12,15 +12,15 @@ export interface ContentTypeOptions extends FieldOptions {
 
 const LABEL = /^[a-z0-9_]+\.[a-z0-9_]+$/;
 
-interface Resolved {
+export interface ResolvedContentTypes {
   allowed: Set<string>;
   known: Set<string>;
   /** OPTIONS choices: `app | verbose name`, sorted by that text. */
   choices: Array<{ value: string; display: string }>;
 }
 
-function resolved(field: FieldMeta): Resolved {
-  return field.extra.contentTypes as Resolved;
+function resolved(field: FieldMeta): ResolvedContentTypes {
+  return field.resolved.contentTypes as ResolvedContentTypes;
 }
 
 /** Labels a content-type field accepts. */
@@ -47,7 +47,7 @@ export const contentTypeKind: FieldKind & ResolvingKind = {
         return { value: label, display: `${label.split('.')[0]} | ${model?.verboseName ?? label.split('.')[1]}` };
       })
       .sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
-    field.extra.contentTypes = { allowed: new Set(allowed), known: new Set(registry.models.map((m) => m.label)), choices } satisfies Resolved;
+    field.resolved.contentTypes = { allowed: new Set(allowed), known: new Set(registry.models.map((m) => m.label)), choices } satisfies ResolvedContentTypes;
   },
   column: (field) => field.options.column ?? field.name,
   reader: textReader,
@@ -77,3 +77,10 @@ export const contentTypeKind: FieldKind & ResolvingKind = {
   },
   schema: (field) => ({ type: 'string', enum: allowedContentTypes(field), ...(field.nullable ? { nullable: true } : {}) }),
 };
+
+declare module '../metadata/model-meta' {
+  interface ResolvedField {
+    /** A content-type field: allowed and known labels, and the OPTIONS choices. */
+    contentTypes?: ResolvedContentTypes;
+  }
+}

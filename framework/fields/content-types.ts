@@ -15,7 +15,7 @@ export interface ContentTypesOptions extends FieldOptions {
 const LABEL = /^[a-z0-9_]+\.[a-z0-9_]+$/;
 
 export function allowedLabels(field: FieldMeta): string[] {
-  return (field.extra.allowed as string[] | undefined) ?? [];
+  return (field.resolved.allowed as string[] | undefined) ?? [];
 }
 
 /**
@@ -32,8 +32,8 @@ export const contentTypesKind: FieldKind & ResolvingKind = {
   },
   resolve(field: FieldMeta, registry: Registry) {
     const feature = field.opts<ContentTypesOptions>().forFeature;
-    field.extra.allowed = feature ? registry.labelsWith(feature) : registry.models.map((m) => m.label).sort();
-    field.extra.known = new Set(registry.models.map((m) => m.label));
+    field.resolved.allowed = feature ? registry.labelsWith(feature) : registry.models.map((m) => m.label).sort();
+    field.resolved.known = new Set(registry.models.map((m) => m.label));
   },
   column: (field) => field.options.column ?? field.name,
   reader(field, scope) {
@@ -64,7 +64,7 @@ export const contentTypesKind: FieldKind & ResolvingKind = {
   store: (field, value) => ({ [field.column as string]: JSON.stringify(value ?? []) }),
   lookups: () => ['', 'n'],
   filterValue(field, raw) {
-    if (!LABEL.test(raw) || !(field.extra.known as Set<string>).has(raw)) {
+    if (!LABEL.test(raw) || !(field.resolved.known as Set<string>).has(raw)) {
       throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);
     }
     return raw;
@@ -73,3 +73,11 @@ export const contentTypesKind: FieldKind & ResolvingKind = {
   info: (field) => baseInfo(field, 'field'),
   schema: (field) => ({ type: 'array', items: { type: 'string', enum: allowedLabels(field) } }),
 };
+
+declare module '../metadata/model-meta' {
+  interface ResolvedField {
+    /** Content-type lists: the labels allowed here and every known label. */
+    allowed?: string[];
+    known?: Set<string>;
+  }
+}

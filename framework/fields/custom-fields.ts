@@ -32,7 +32,7 @@ export interface CustomFieldValues<R extends RenderState = RenderState, W extend
 }
 
 export function customFieldProvider(field: FieldMeta): CustomFieldValues | undefined {
-  return field.extra.provider as CustomFieldValues | undefined;
+  return field.resolved.customFields as CustomFieldValues | undefined;
 }
 
 function asObject(value: Json | undefined): JsonObject {
@@ -48,7 +48,7 @@ export const customFieldsKind: FieldKind & ResolvingKind = {
   },
   resolve(field: FieldMeta, registry: Registry) {
     const provider = registry.providers.custom_fields as CustomFieldValues | undefined;
-    if (provider && typeof provider.represent === 'function') field.extra.provider = provider;
+    if (provider && typeof provider.represent === 'function') field.resolved.customFields = provider;
   },
   column: () => CUSTOM_FIELD_DATA,
   reader(field, scope) {
@@ -84,3 +84,10 @@ export const customFieldsKind: FieldKind & ResolvingKind = {
   },
   schema: () => ({ type: 'object', additionalProperties: true }),
 };
+
+declare module '../metadata/model-meta' {
+  interface ResolvedField {
+    /** The custom-field values provider of the application that provides custom fields. */
+    customFields?: CustomFieldValues;
+  }
+}

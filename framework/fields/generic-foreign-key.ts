@@ -30,14 +30,14 @@ function opts(field: FieldMeta): GenericForeignKeyOptions {
 
 /** Allowed target labels: declared, or those of the feature once the registry resolved them. */
 function typesOf(field: FieldMeta): string[] {
-  return (field.extra.types as string[] | undefined) ?? opts(field).types;
+  return (field.resolved.types as string[] | undefined) ?? opts(field).types;
 }
 
 /** Models a generic relation may point at: resolved on its `<name>_type` field (the object field reads them there). */
 function targetsOf(field: FieldMeta): ModelMeta[] {
   const relation = (field.options as { relation?: string }).relation;
   const holder = relation ? (field.model.field(`${relation}_type`) ?? field) : field;
-  return (holder.extra.targets as ModelMeta[] | undefined) ?? [];
+  return (holder.resolved.targets as ModelMeta[] | undefined) ?? [];
 }
 
 /** The labels a `<name>_type` field accepts, once resolved. */
@@ -52,11 +52,11 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
   resolve(field: FieldMeta, registry: Registry) {
     const o = opts(field);
     // Every model with a feature (change records), every routed model (`'*'`, notes), or a list.
-    if (o.forFeature) field.extra.types = registry.labelsWith(o.forFeature);
+    if (o.forFeature) field.resolved.types = registry.labelsWith(o.forFeature);
     else if (o.types.includes('*')) {
-      field.extra.types = registry.models.filter((m) => m.path && !m.integerPk).map((m) => m.label).sort();
+      field.resolved.types = registry.models.filter((m) => m.path && !m.integerPk).map((m) => m.label).sort();
     }
-    field.extra.targets = typesOf(field).map((label) => {
+    field.resolved.targets = typesOf(field).map((label) => {
       const model = registry.models.find((m) => m.label === label);
       if (!model) throw new Error(`${field.model.label}.${field.name}: unknown generic target ${label}`);
       return model;
@@ -158,5 +158,13 @@ async function checkGenericPair(field: FieldMeta, values: Values, wc: KindWriteC
   const parsed = target ? parseId(target, id) : null;
   if (!target || parsed === null || !(await wc.store.exists(target, [parsed]))) {
     throw ValidationError.field(`${relation}_id`, `Related object not found using the provided ID: ${String(id)}`);
+  }
+}
+
+declare module '../metadata/model-meta' {
+  interface ResolvedField {
+    /** Generic relations: the labels a `<name>_type` field accepts and their models. */
+    types?: string[];
+    targets?: ModelMeta[];
   }
 }

@@ -32,7 +32,7 @@ function opts(field: FieldMeta): ManyToManyOptions {
 }
 
 export function linkOf(field: FieldMeta): LinkSpec {
-  return field.extra.link as LinkSpec;
+  return field.resolved.link as LinkSpec;
 }
 
 function targetName(options: ManyToManyOptions): string {
@@ -75,7 +75,7 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
       const tag = registry.forClass(provider.tag());
       const through = registry.forClass(provider.through());
       field.target = tag;
-      field.extra.link = {
+      field.resolved.link = {
         table: through.table,
         owner: 'object_id',
         target: 'tag_id',
@@ -86,7 +86,7 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
     }
     const target = registry.forClass((o.target as Thunk<ModelClass>)());
     field.target = target;
-    field.extra.link = {
+    field.resolved.link = {
       table: `${field.model.table}_${field.name}`,
       owner: `${field.model.name}_id`,
       target: `${target.name}_id`,
@@ -154,3 +154,10 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
     return info;
   },
 };
+
+declare module '../metadata/model-meta' {
+  interface ResolvedField {
+    /** Many-to-many: where the links are kept. */
+    link?: LinkSpec;
+  }
+}

@@ -20,13 +20,13 @@ export interface RelatedCountOptions extends FieldOptions {
 /** What the field counts, from what `resolve` found. */
 function countOf(field: FieldMeta): CountSpec {
   const target = field.target as ModelMeta;
-  const generic = field.extra.generic as { type: FieldMeta; id: FieldMeta } | undefined;
+  const generic = field.resolved.generic as { type: FieldMeta; id: FieldMeta } | undefined;
   if (generic) return { kind: 'generic', name: field.name, target, type: generic.type, id: generic.id };
-  const fk = field.extra.fk as FieldMeta;
-  const link = fk.extra.link as LinkSpec | undefined;
+  const fk = field.resolved.fk as FieldMeta;
+  const link = fk.resolved.link as LinkSpec | undefined;
   if (link) return { kind: 'links', name: field.name, link };
   const subtree = field.opts<RelatedCountOptions>().cumulative === true;
-  return { kind: 'path', name: field.name, target, hops: field.extra.hops as FieldMeta[], subtree };
+  return { kind: 'path', name: field.name, target, hops: field.resolved.hops as FieldMeta[], subtree };
 }
 
 /**
@@ -49,14 +49,14 @@ export const relatedCountKind: FieldKind & ResolvingKind = {
     // A generic relation (an address's assigned_object) is counted by its type and id columns.
     if (direct?.kind.relation === 'generic') {
       field.target = target;
-      field.extra.generic = { type: target.field(`${o.via}_type`) as FieldMeta, id: target.field(`${o.via}_id`) as FieldMeta };
+      field.resolved.generic = { type: target.field(`${o.via}_type`) as FieldMeta, id: target.field(`${o.via}_id`) as FieldMeta };
       return;
     }
-    if (direct?.extra.link) {
-      if ((direct.extra.link as LinkSpec).discriminator) throw new Error(`${field.model.label}.${field.name}: counts over generic link tables are not supported`);
+    if (direct?.resolved.link) {
+      if ((direct.resolved.link as LinkSpec).discriminator) throw new Error(`${field.model.label}.${field.name}: counts over generic link tables are not supported`);
       field.target = target;
-      field.extra.fk = direct;
-      field.extra.hops = [direct];
+      field.resolved.fk = direct;
+      field.resolved.hops = [direct];
       return;
     }
     // Hops are checked by name here; their targets are resolved by the time a plan is built.
@@ -71,8 +71,8 @@ export const relatedCountKind: FieldKind & ResolvingKind = {
     }
     if (hops.length > 1 && o.cumulative) throw new Error(`${field.model.label}.${field.name}: cumulative counts take one hop`);
     field.target = target;
-    field.extra.fk = hops[0];
-    field.extra.hops = hops;
+    field.resolved.fk = hops[0];
+    field.resolved.hops = hops;
   },
   column: () => null,
   reader(field, scope, mode) {
@@ -83,3 +83,12 @@ export const relatedCountKind: FieldKind & ResolvingKind = {
   info: (field) => baseInfo(field, 'integer'),
   schema: () => ({ type: 'integer', readOnly: true }),
 };
+
+declare module '../metadata/model-meta' {
+  interface ResolvedField {
+    /** Annotated counts: the path of foreign keys counted along, or the generic relation counted. */
+    fk?: FieldMeta;
+    hops?: FieldMeta[];
+    generic?: { type: FieldMeta; id: FieldMeta };
+  }
+}

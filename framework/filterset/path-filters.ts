@@ -44,7 +44,7 @@ export function pathFilters(model: ModelMeta, name: string, spec: PathFilterSpec
       // The path ends in a plain field: its own lookups, tested on the related rows.
       return fieldFilters(field, steps, name);
     }
-    if (field?.target && (field.column || field.extra.link)) {
+    if (field?.target && (field.column || field.resolved.link)) {
       steps.push({ kind: 'fk', field });
       current = field.target;
       continue;

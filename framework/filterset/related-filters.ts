@@ -102,7 +102,7 @@ export function relationFilter(
         if (wantsNull) parts.push(fieldTest(field, 'isnull', [true]));
         return or(parts);
       };
-      if (last.kind === 'fk' && last.field.extra.link) {
+      if (last.kind === 'fk' && last.field.resolved.link) {
         // Many-to-many: linked to any of the objects (a link field's own test would need all of them).
         const parts: Predicate[] = [];
         if (ids.length) parts.push({ kind: 'related', via: last.field, item: fieldTest(target.pk, 'exact', ids) });

@@ -35,13 +35,20 @@ export interface FieldKind {
   readonly name: string;
 }
 
+/**
+ * State a field kind resolves against the whole registry. Each kind declares the keys it sets,
+ * with their types, by merging them into this interface from its own module (as fields/kind.ts
+ * does for FieldKind), so the metadata knows no kind's data and every reader gets a typed value.
+ */
+export interface ResolvedField {}
+
 /** A field resolved against its model (and its target model, for relations). */
 export class FieldMeta {
   model!: ModelMeta;
   /** Related model, for relation kinds. */
   target?: ModelMeta;
-  /** Set by kinds that need more resolved state (link tables, inverse fields). */
-  readonly extra: Record<string, unknown> = {};
+  /** What the field's kind works out once the registry is built (link tables, targets); frozen with it. */
+  readonly resolved: ResolvedField = {};
 
   constructor(
     readonly name: string,

@@ -17,7 +17,7 @@ export function reverseName(r: ReverseRelation): string {
 
 function choices(model: ModelMeta): string {
   const names = new Set<string>();
-  for (const f of model.fields) if (!f.hidden && (f.column || f.extra.link)) names.add(f.name);
+  for (const f of model.fields) if (!f.hidden && (f.column || f.resolved.link)) names.add(f.name);
   for (const r of model.reverse) names.add(reverseName(r));
   for (const r of model.reverseLinks) names.add(String((r.field.options as { related?: string }).related));
   return [...names].sort().join(', ');
@@ -117,7 +117,7 @@ export class Predicates {
   generic(relation: string, label: string, attributes: Record<string, unknown>): Predicate {
     const typeField = this.model.field(`${relation}_type`);
     const idField = this.model.field(`${relation}_id`);
-    const target = ((typeField?.extra.targets as ModelMeta[] | undefined) ?? []).find((m) => m.label === label);
+    const target = ((typeField?.resolved.targets as ModelMeta[] | undefined) ?? []).find((m) => m.label === label);
     if (!typeField || !idField || !target) throw new FieldError(`${relation} cannot point at ${label}`);
     return { kind: 'generic', typeField, idField, target, item: ormFilter(target, attributes) };
   }

@@ -48,7 +48,7 @@ function databaseForm(model: ModelMeta, values: Values, readable: { tags?: strin
       Object.assign(out, field.kind.databaseColumns(field, values[field.name]));
       continue;
     }
-    if (!field.column && !field.extra.link) continue;
+    if (!field.column && !field.resolved.link) continue;
     out[field.name] = plain(values[field.name]);
   }
   return out;

@@ -335,12 +335,12 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
 /** Link-table rows owned by, or pointing at, the deleted objects. */
 async function deleteLinks(registry: Registry, model: ModelMeta, ids: Id[], tx: Executor): Promise<void> {
   for (const f of model.fields) {
-    if (f.kind.relation !== 'many-to-many' || !f.extra.link) continue;
+    if (f.kind.relation !== 'many-to-many' || !f.resolved.link) continue;
     await deleteLinkRows(tx, linkOf(f), 'owner', ids);
   }
   for (const other of registry.models) {
     for (const f of other.fields) {
-      if (f.kind.relation !== 'many-to-many' || f.target !== model || !f.extra.link) continue;
+      if (f.kind.relation !== 'many-to-many' || f.target !== model || !f.resolved.link) continue;
       const link = linkOf(f);
       if (link.discriminator) continue; // generic links (tags) point at their target through a foreign key
       await deleteLinkRows(tx, link, 'target', ids);

@@ -36,7 +36,7 @@ export function compilePredicate(p: Predicate, model: ModelMeta, alias: string, 
       const via = p.via;
       const target = via.target as ModelMeta;
       const sub = aliases.next();
-      const link = via.extra.link as LinkSpec | undefined;
+      const link = via.resolved.link as LinkSpec | undefined;
       if (link) {
         const lk = aliases.next('lk');
         // Bound before the inner predicate's values: placeholders are positional on SQLite and MySQL.
@@ -68,7 +68,7 @@ export function compilePredicate(p: Predicate, model: ModelMeta, alias: string, 
     case 'reverse-link': {
       // Rows of this model linked from an owner matching `item` through the owner's link table.
       const { model: owner, field } = p.relation;
-      const link = field.extra.link as LinkSpec;
+      const link = field.resolved.link as LinkSpec;
       const lk = aliases.next('lk');
       const sub = aliases.next();
       const disc = link.discriminator ? ` AND ${q(lk)}.${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}` : '';

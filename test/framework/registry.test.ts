@@ -36,10 +36,10 @@ test('changing it after the build throws instead of changing it', () => {
     (spoon as unknown as { namedFilters: unknown[] }).namedFilters = [];
   }).toThrow(TypeError);
   expect(() => {
-    (spoon.field('name') as unknown as { extra: Record<string, unknown> }).extra.cache = 1;
+    (spoon.field('name') as unknown as { resolved: Record<string, unknown> }).resolved.cache = 1;
   }).toThrow(TypeError);
   expect(spoon.namedFilters).toEqual([]);
-  expect('cache' in (spoon.field('name') as unknown as { extra: object }).extra).toBe(false);
+  expect('cache' in (spoon.field('name') as unknown as { resolved: object }).resolved).toBe(false);
 });
 
 test('model classes and declaration options stay unfrozen for TypeORM', () => {
