@@ -85,7 +85,7 @@ function objectDisplayLoader(model: ModelMeta, scope: SelectScope, name: string,
 
 /**
  * The emitter of a model's representation at a scope: `id`, `display`, `url`, then the fields of
- * the mode. Every column it needs is added to the scope's SELECT, nested parents as joins.
+ * the mode. Every column it needs is added to the scope's query, nested parents as joins.
  */
 export function objectEmitter(model: ModelMeta, scope: SelectScope, mode: PlanMode): (row: unknown[], rc: RenderState) => JsonObject {
   const idIndex = scope.idIndex;
@@ -109,18 +109,18 @@ export function objectEmitter(model: ModelMeta, scope: SelectScope, mode: PlanMo
   };
 }
 
-/** How the store's SELECT builders represent nested objects and order them. */
+/** How the store's query builders represent nested objects and order them. */
 export const representation: Representation = {
   object: objectEmitter,
   order: (model, scope) => orderBy(model, scope, scope.dialect),
 };
 
-/** A compiled representation: its SELECT and the function turning a row into JSON. */
+/** A compiled representation: its query and the function turning a row into JSON. */
 export interface Plan {
   readonly builder: SelectBuilder;
   readonly emit: (row: unknown[], rc: RenderContext) => JsonObject;
   readonly orderBy: string;
-  /** `SELECT … FROM … JOIN …`, built once. */
+  /** The query's column list, table and joins, built once. */
   readonly select: string;
   readonly parentFirst: ParentFirstOrder | null;
 }
