@@ -29,6 +29,7 @@ export {
   NetworkField,
   GenericForeignKey,
   ReverseList,
+  ReverseOne,
   Computed,
   ContentTypeField,
   IntegerPrimaryKey,

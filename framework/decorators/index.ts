@@ -28,6 +28,7 @@ import { passwordKind } from '../fields/password';
 import { ipFamilyKind, networkKind, type NetworkRole } from '../fields/network';
 import { genericIdKind, genericObjectKind, genericTypeKind } from '../fields/generic-foreign-key';
 import { reverseListKind, type ReverseListOptions } from '../fields/reverse-list';
+import { reverseOneKind, type ReverseOneOptions } from '../fields/reverse-one';
 import { integerPkKind } from '../fields/integer-pk';
 import { firstOfKind } from '../fields/first-of';
 import { naturalize } from '../fields/string';
@@ -251,6 +252,11 @@ export function GenericForeignKey(options: { types?: string[]; forFeature?: stri
 /** The read-only list of objects whose foreign key `via` points here (`nat_outside`). */
 export function ReverseList(target: Thunk<ModelClass>, via: string, options: Omit<ReverseListOptions, 'target' | 'via'> = {}): PropertyDecorator {
   return declareField(reverseListKind, { readOnly: true, required: false, lookups: false, ...options, target, via } as FieldOptions);
+}
+
+/** Read-only: the one object of `target` whose `via` points here and whose `where` field has its value, in a form of `form`'s fields. */
+export function ReverseOne(target: Thunk<ModelClass>, via: string, options: Omit<ReverseOneOptions, 'target' | 'via'>): PropertyDecorator {
+  return declareField(reverseOneKind, { readOnly: true, required: false, lookups: false, ...options, target, via } as FieldOptions);
 }
 
 /** An auto-increment integer `id` (groups), instead of the UUID of BaseModel. */

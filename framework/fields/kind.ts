@@ -37,6 +37,8 @@ export interface PlanMode {
   /** Embedded in another object: annotated counts are omitted. */
   nested: boolean;
   version: ApiVersion;
+  /** A form of its own: these fields (after id, display and url) instead of the brief or full ones. */
+  fields?: readonly string[];
 }
 
 /**
@@ -77,8 +79,18 @@ export type CountSpec =
 export type RelatedObjects =
   /** The targets of a many-to-many field, in their ordering; with `slugField`, that attribute of each. */
   | { readonly kind: 'linked'; readonly field: FieldMeta; readonly slugField?: string }
-  /** The objects of `field.target` whose foreign key `via` points at the object, in their ordering. */
-  | { readonly kind: 'pointing'; readonly field: FieldMeta; readonly via: FieldMeta }
+  /**
+   * The objects of `field.target` whose foreign key `via` points at the object, in their
+   * ordering; only those whose `where` field has its value; in the form of `form`'s fields when
+   * given, else their nested form.
+   */
+  | {
+      readonly kind: 'pointing';
+      readonly field: FieldMeta;
+      readonly via: FieldMeta;
+      readonly where?: { readonly field: FieldMeta; readonly value: string | number | boolean };
+      readonly form?: readonly string[];
+    }
   /** The object named by a generic relation's type and id columns, among `targets`. */
   | { readonly kind: 'generic'; readonly field: FieldMeta; readonly targets: readonly ModelMeta[]; readonly typeColumn: string; readonly idColumn: string };
 

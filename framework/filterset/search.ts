@@ -1,16 +1,25 @@
 import { canonicalUuid } from '../fields/uuid';
-import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import { reverseName, type FieldMeta, type ModelMeta, type ReverseRelation } from '../metadata/model-meta';
 import { FALSE, fieldTest, or, TRUE, type Predicate } from '../query/predicate';
 import type { FilterDef } from './definition';
 import { through, type Step } from './steps';
 
-/** A search entry (`name`, `device_type.manufacturer.name`): the foreign keys crossed and the field. */
+/**
+ * A search entry (`name`, `device_type.manufacturer.name`, `terminations.xconnect_id`): the
+ * foreign keys, or reverse relations by their related name, crossed and the field.
+ */
 export function searchPath(model: ModelMeta, entry: string): { steps: Step[]; field: FieldMeta } | null {
   const names = entry.split('.');
   const steps: Step[] = [];
   let m: ModelMeta | undefined = model;
   for (const [i, name] of names.entries()) {
     const f: FieldMeta | undefined = m?.field(name);
+    const reverse: ReverseRelation | undefined = !f && i < names.length - 1 ? m?.reverse.find((r) => reverseName(r) === name) : undefined;
+    if (reverse) {
+      steps.push({ kind: 'reverse', model: reverse.model, field: reverse.field });
+      m = reverse.model;
+      continue;
+    }
     if (!f) return null;
     if (i === names.length - 1) return { steps, field: f };
     if (!f.target || !f.column) return null;

@@ -112,6 +112,11 @@ export interface ReverseRelation {
   field: FieldMeta;
 }
 
+/** Name by which a model's rows are reached from the target of one of its foreign keys. */
+export function reverseName(r: ReverseRelation): string {
+  return (r.field.options as { related?: string }).related ?? r.model.name;
+}
+
 export interface AppMeta {
   label: string;
   /** Path under /api/: `dcim`, or `plugins/<base_url>` for plugins. */

@@ -1,6 +1,6 @@
 import { Entity, Index, Unique } from 'typeorm';
 import { declaredFields, declaredFilters, declaredModel } from './storage';
-import { FieldMeta, ModelMeta, type AppMeta, type HookName } from './model-meta';
+import { FieldMeta, ModelMeta, reverseName, type AppMeta, type ReverseRelation, type HookName } from './model-meta';
 import type { ModelClass, Thunk } from './types';
 
 /** Providers of cross-cutting features, contributed by applications (extras provides tags). */
@@ -219,6 +219,11 @@ function validate(registry: Registry): void {
       const names = entry.split('.');
       for (const [i, name] of names.entries()) {
         const f: FieldMeta | undefined = m?.field(name);
+        const reverse: ReverseRelation | undefined = i < names.length - 1 && !f ? m?.reverse.find((r) => reverseName(r) === name) : undefined;
+        if (reverse) {
+          m = reverse.model;
+          continue;
+        }
         if (!f || (i < names.length - 1 && !(f.target && f.column))) throw new RegistryError(`${meta.label}: search field ${entry} is not a field`);
         m = f.target;
       }

@@ -1,5 +1,5 @@
 import { FieldError, FilterValueError } from '../errors';
-import type { FieldMeta, ModelMeta, ReverseRelation } from '../metadata/model-meta';
+import { reverseName, type FieldMeta, type ModelMeta } from '../metadata/model-meta';
 import { and, not, or, type Predicate } from './predicate';
 
 /** Lookups understood in attribute dictionaries and permission constraints (Django's names). */
@@ -10,10 +10,7 @@ export const ORM_LOOKUPS = new Set([
   'net_host', 'net_host_contained', 'net_in', 'family', 'mask_length', 'mask_length_gte', 'mask_length_lte',
 ]);
 
-/** Name by which a model's rows are reached from the target of one of its foreign keys. */
-export function reverseName(r: ReverseRelation): string {
-  return (r.field.options as { related?: string }).related ?? r.model.name;
-}
+export { reverseName };
 
 function choices(model: ModelMeta): string {
   const names = new Set<string>();

@@ -16,6 +16,7 @@ import { SelectBuilder, type Emitter, type PlanMode, type Representation, type S
 /** Fields of the representation for a mode, in output order (id, display and url excluded). */
 export function representedFields(model: ModelMeta, mode: PlanMode): FieldMeta[] {
   // Nested forms are not versioned in Nautobot (one nested serializer for every API version).
+  if (mode.fields) return mode.fields.map((n) => model.field(n) as FieldMeta);
   if (mode.brief) return model.brief.map((n) => model.field(n) as FieldMeta);
   return model.fields.filter((f) => f.name !== 'id' && !f.hidden && !f.writeOnly && f.inVersion(mode.version));
 }

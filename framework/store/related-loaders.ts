@@ -77,7 +77,7 @@ export function relatedLoader(spec: RelatedObjects, owner: LoaderOwner, mode: Pl
     case 'linked':
       return linkedLoader(spec.field, spec.slugField, owner.idIndex, mode, key, select);
     case 'pointing':
-      return pointingLoader(spec.field, spec.via, owner.idIndex, mode, key, select);
+      return pointingLoader(spec, owner.idIndex, mode, key, select);
     case 'generic': {
       const idIndex = owner.column(spec.idColumn);
       const typeIndex = owner.column(spec.typeColumn);
@@ -122,13 +122,16 @@ function linkedLoader(field: FieldMeta, slugField: string | undefined, ownerIdIn
 }
 
 /** Loads the objects pointing at each owner through their foreign key `via`, in their ordering. */
-function pointingLoader(field: FieldMeta, via: FieldMeta, idIndex: number, mode: PlanMode, key: string, select: SelectOf): Loader {
+function pointingLoader(spec: Extract<RelatedObjects, { kind: 'pointing' }>, idIndex: number, mode: PlanMode, key: string, select: SelectOf): Loader {
+  const { field, via, where: condition, form } = spec;
   const target = field.target as ModelMeta;
   const compile = perDialect((rc): Compiled => {
     const sb = select(target, rc);
-    const emit = sb.nested({ brief: true, nested: true, version: mode.version });
+    const emit = sb.nested(form ? { brief: false, nested: true, version: mode.version, fields: form } : { brief: true, nested: true, version: mode.version });
     const ownerIndex = sb.column(via.column as string);
-    return { sql: `${sb.selectFrom()} WHERE %WHERE% ORDER BY ${sb.order()}`, ownerIndex, emit };
+    // The ordering may join further tables (a termination orders by its circuit's provider): before the FROM is built.
+    const order = sb.order();
+    return { sql: `${sb.selectFrom()} WHERE %WHERE% ORDER BY ${order}`, ownerIndex, emit };
   });
   return {
     key,
@@ -137,7 +140,8 @@ function pointingLoader(field: FieldMeta, via: FieldMeta, idIndex: number, mode:
       const compiled = compile(rc);
       const params = new Params(rc.db.dialect);
       const q = rc.db.dialect.quote;
-      const where = `${q('t0')}.${q(via.column as string)} IN (${params.list(ids)})`;
+      let where = `${q('t0')}.${q(via.column as string)} IN (${params.list(ids)})`;
+      if (condition) where += ` AND ${q('t0')}.${q(condition.field.column as string)} = ${params.add(condition.value)}`;
       return byOwner(await rc.db.rows(compiled.sql.replace('%WHERE%', where), params.values), compiled, rc);
     },
   };
