@@ -214,6 +214,8 @@ const LINKS: Record<string, LinkRule> = {
   'ipam.vlan.group': { source: (g) => ({ site: (g.site as Obj | null)?.id ?? null }) },
   // A service runs on a device or on a virtual machine, not both.
   'ipam.service.virtual_machine': { source: () => ({ device: null }) },
+  // A circuit termination lands at a site or in a provider network, not both.
+  'circuits.circuittermination.provider_network': { source: () => ({ site: null }) },
 };
 
 /** The relation path a filter's target names (`site.region`, `devices`), or null when it is not one. */

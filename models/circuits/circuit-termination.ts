@@ -1,0 +1,63 @@
+import { ChoiceField, Field, ForeignKey, Model, NotesUrl, OrganizationalModel, ValidationError, type Values } from '../../framework';
+import { Site } from '../dcim/site';
+import { CircuitTerminationSideChoices } from './choices';
+import { Circuit } from './circuit';
+import { ProviderNetwork } from './provider-network';
+
+/** One end (A or Z) of a circuit: at a site, or in a provider network. */
+@Model({
+  path: 'circuit-terminations',
+  display: {
+    fields: ['term_side', 'site.name', 'provider_network.name'],
+    render: (v) => `Termination ${String(v.term_side)}: ${String(v['site.name'] ?? v['provider_network.name'] ?? '')}`,
+  },
+  brief: ['circuit', 'term_side'],
+  ordering: ['circuit.provider.name', 'circuit.cid', 'term_side'],
+  search: ['circuit.cid', 'xconnect_id', 'pp_info', 'description'],
+  uniqueTogether: [['circuit', 'term_side']],
+  filters: {
+    region: { path: 'site.region' },
+    region_id: { path: 'site.region' },
+  },
+})
+export class CircuitTermination extends OrganizationalModel {
+  @NotesUrl()
+  notes_url!: string;
+
+  @ForeignKey(() => Circuit, { onDelete: 'cascade', related: 'terminations', naturalFilter: false })
+  circuit!: Circuit;
+
+  @ChoiceField(CircuitTerminationSideChoices, { plain: true, single: true, maxLength: 1, label: 'Termination' })
+  term_side!: string;
+
+  @ForeignKey(() => Site, { nullable: true, onDelete: 'protect', related: 'circuit_terminations' })
+  site!: Site | null;
+
+  @ForeignKey(() => ProviderNetwork, { nullable: true, onDelete: 'protect', related: 'circuit_terminations', naturalFilter: false })
+  provider_network!: ProviderNetwork | null;
+
+  @Field.Integer({ nullable: true, min: 0, max: 2147483647, label: 'Port speed (Kbps)' })
+  port_speed!: number | null;
+
+  @Field.Integer({ nullable: true, min: 0, max: 2147483647, label: 'Upstream speed (Kbps)', help: 'Upstream speed, if different from port speed' })
+  upstream_speed!: number | null;
+
+  @Field.String({ maxLength: 50, blank: true, label: 'Cross-connect ID' })
+  xconnect_id!: string;
+
+  @Field.String({ maxLength: 100, blank: true, lookups: false, label: 'Patch panel/port(s)' })
+  pp_info!: string;
+
+  @Field.String({ maxLength: 200, blank: true, lookups: false })
+  description!: string;
+
+  /** Exactly one of site and provider network (Nautobot's CircuitTermination.clean). */
+  static clean(values: Values): void {
+    if (!values.site && !values.provider_network) {
+      throw new ValidationError({ __all__: ['A circuit termination must attach to either a site or a provider network.'] });
+    }
+    if (values.site && values.provider_network) {
+      throw new ValidationError({ __all__: ['A circuit termination cannot attach to both a site and a provider network.'] });
+    }
+  }
+}
