@@ -42,7 +42,8 @@ export class Token extends BaseModel {
   @Field.DateTime({ nullable: true })
   expires!: Date | null;
 
-  @Field.String({ maxLength: 40, minLength: 40, unique: true, required: false, default: generateKey, blankMessage: 'This field cannot be blank.' })
+  // Matched exactly on authentication, so a key of other characters could never be used.
+  @Field.String({ maxLength: 40, minLength: 40, unique: true, required: false, default: generateKey, blankMessage: 'This field cannot be blank.', pattern: /^[0-9a-fA-F]*$/, patternMessage: 'A key is 40 hexadecimal characters.' })
   key!: string;
 
   @Field.Boolean({ default: true })

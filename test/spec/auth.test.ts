@@ -171,6 +171,23 @@ describe('token provisioning with Basic credentials', () => {
     expect(own.body.results[0].key).toBe(res.body.key);
   });
 
+  test('keys are 40 hexadecimal characters and match exactly', async () => {
+    const upper = 'ABCDEF0123456789ABCDEF0123456789ABCDEF01';
+    const res = await provision(basic('admin', 'secret-password'), { key: upper });
+    expect(res.status).toBe(201);
+    expect(res.body.key).toBe(upper);
+    expect((await app.get(SITES, upper)).status).toBe(200);
+    const lowered = await app.get(SITES, upper.toLowerCase());
+    expect(lowered.status).toBe(403);
+    expect(lowered.body).toEqual({ detail: 'Invalid token' });
+    const lower = 'abcdef0123456789abcdef0123456789abcdef99';
+    expect((await provision(basic('admin', 'secret-password'), { key: lower })).status).toBe(201);
+    expect((await app.get(SITES, lower.toUpperCase())).status).toBe(403);
+    const bad = await provision(basic('admin', 'secret-password'), { key: 'z'.repeat(40) });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ key: ['A key is 40 hexadecimal characters.'] });
+  });
+
   test('key validation: blank and wrong length are 400', async () => {
     let res = await provision(basic('admin', 'secret-password'), { key: '' });
     expect(res.status).toBe(400);
