@@ -365,6 +365,12 @@ describe('strict and lenient filtering', () => {
     expect((await app.get('/api/dcim/sites/?ordering=name')).body).toEqual({ ordering: ['Unknown filter field'] });
   });
 
+  test('parameters named like object internals are unknown filters too', async () => {
+    const res = await app.get('/api/dcim/sites/?__proto__=1&constructor=2&toString=3');
+    expect(res.status).toBe(400);
+    expect(res.text).toBe('{"__proto__":["Unknown filter field"],"constructor":["Unknown filter field"],"toString":["Unknown filter field"]}');
+  });
+
   test('limit, offset, brief, api_version, include, exclude and format are not filters', async () => {
     const res = await app.get('/api/dcim/sites/?limit=2&offset=1&brief=1&api_version=1.3&include=relationships&exclude=config_context&format=json');
     expect(res.status).toBe(200);
