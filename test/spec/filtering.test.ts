@@ -492,3 +492,25 @@ describe('query count', () => {
     expect(unfiltered).toBeLessThanOrEqual(2 + 3);
   });
 });
+
+describe('tenant group filters', () => {
+  test('tenant_group and tenant_group_id take a slug or an id and include descendants, on every model that has them', async () => {
+    const { FACTORIES } = await import('../factories/all');
+    const { contextFor } = await import('../factories');
+    const { filterSetFor } = await import('../../framework/filterset/filterset');
+    const parent = await created(await app.post('/api/tenancy/tenant-groups/', { name: 'TG parent' }));
+    const child = await created(await app.post('/api/tenancy/tenant-groups/', { name: 'TG child', parent: parent.id }));
+    const tenant = await created(await app.post('/api/tenancy/tenants/', { name: 'TG tenant', group: child.id }));
+    const models = app.server.registry.models.filter((m) => m.path && filterSetFor(m).filters.has('tenant_group_id') && m.field('tenant'));
+    expect(models.length).toBeGreaterThan(5);
+    const wrong: string[] = [];
+    for (const model of models) {
+      const id = await contextFor(app, FACTORIES).make(model.label, { tenant: tenant.id });
+      for (const query of [`tenant_group=${parent.slug}`, `tenant_group=${parent.id}`, `tenant_group_id=${parent.id}`, `tenant_group_id=${parent.slug}`]) {
+        const res = await app.get(`${model.listPath}?${query}&limit=0`);
+        if (res.status !== 200 || !res.body.results.some((r: Row) => r.id === id)) wrong.push(`${model.label}?${query} → ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
