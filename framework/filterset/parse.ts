@@ -34,6 +34,11 @@ export async function parseFilters(
     }
     const values = rawValues.filter((v) => v !== '');
     if (values.length === 0) continue;
+    // Django's forms refuse NUL; SQLite would otherwise cut a pattern short at it and match everything.
+    if (values.some((v) => v.includes('\u0000'))) {
+      errors.set(name, ['Null characters are not allowed.']);
+      continue;
+    }
     const used = def.multiple === 'last' ? [values[values.length - 1]] : values;
     if (def.lookup && isRegexLookup(def.lookup)) regexParams.push(name);
     try {

@@ -3,6 +3,7 @@
  * characters, undecodable cookies and paths, numbers beyond a column. Each answer is Nautobot's
  * 4xx (or its empty result), never a 500, on every database.
  */
+import * as http from 'node:http';
 import { appForThisFile } from '../helpers/harness';
 import { created } from '../helpers/responses';
 
@@ -28,5 +29,84 @@ describe('dates', () => {
     expect((await app.get('/api/ipam/aggregates/?date_added=0001-01-01')).body.count).toBe(1);
     const zero = await app.post('/api/ipam/aggregates/', { prefix: '198.51.100.0/24', rir: rir.id, date_added: '0000-12-31' });
     expect(zero.status).toBe(400);
+  });
+});
+
+/** POSTs bytes as they are (HTTP clients re-encode strings) with the admin token. */
+function postBytes(path: string, body: Buffer): Promise<{ status: number; text: string }> {
+  const url = new URL(path, app.baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { Authorization: `Token ${app.token}`, 'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': body.length } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('text that cannot be stored as sent', () => {
+  const sites = () => app.get('/api/dcim/sites/?limit=0');
+
+  test('a body that is not UTF-8 is a JSON parse error, and nothing is created', async () => {
+    const before = (await sites()).body.count;
+    const body = Buffer.concat([Buffer.from('{"name": "'), Buffer.from([0xff, 0xfe]), Buffer.from('", "status": "active"}')]);
+    const res = await postBytes('/api/dcim/sites/', body);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toEqual({ detail: "JSON parse error - 'utf-8' codec can't decode byte 0xff in position 10: invalid start byte" });
+    expect((await sites()).body.count).toBe(before);
+  });
+
+  test.each([
+    ['a NUL in a string field', { name: 'a\u0000b' }, 'name', 'Null characters are not allowed.'],
+    ['a NUL inside a JSON field', { name: 'json nul', local_context_data: { motd: 'x\u0000y' } }, 'local_context_data', 'Null characters are not allowed.'],
+    ['a lone surrogate in an email field', { name: 'surrogate', contact_email: 'x\ud800y@example.com' }, 'contact_email', 'Enter valid Unicode text (a lone surrogate code point cannot be stored).'],
+  ])('%s is a 400 field error', async (_what, fields, key, message) => {
+    const path = key === 'local_context_data' ? null : '/api/dcim/sites/';
+    if (!path) {
+      // Devices carry local context data; the body only needs to reach field parsing.
+      const res = await app.post('/api/dcim/devices/', { ...fields });
+      expect(res.status).toBe(400);
+      expect(res.body[key]).toEqual([message]);
+      return;
+    }
+    const res = await app.post(path, { status: 'active', ...fields });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ [key]: [message] });
+  });
+
+  test('JSON nested beyond the limit is a 400 field error, not a stack overflow', async () => {
+    // Written as text: the client side's JSON.stringify would overflow first.
+    const deep = `${'{"d":'.repeat(10000)}"bottom"${'}'.repeat(10000)}`;
+    const res = await postBytes('/api/extras/config-contexts/', Buffer.from(`{"name": "deep", "data": ${deep}}`));
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toEqual({ data: ['Nested too deeply: at most 100 levels of objects and lists.'] });
+    expect((await app.get('/api/extras/config-contexts/?name=deep')).body.count).toBe(0);
+  });
+
+  test('a NUL in a filter value is a 400 on every filter, search included', async () => {
+    await created(await app.post('/api/dcim/sites/', { name: 'Nul probe', status: 'active' }));
+    for (const query of ['q=%00zzzz', 'name__ic=%00zzzz', 'name=%00', 'slug=a%00b']) {
+      const res = await app.get(`/api/dcim/sites/?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ [query.split('=')[0]]: ['Null characters are not allowed.'] });
+    }
+    expect((await app.get('/api/users/tokens/?key=%00')).status).toBe(400);
+  });
+});
+
+describe('undecodable requests', () => {
+  test('a cookie with bad %-encoding is ignored', async () => {
+    const res = await app.raw().get('/api/dcim/sites/').set('Authorization', `Token ${app.token}`).set('Accept', 'application/json').set('Cookie', 'foo=%; bar=%E0%A4%A');
+    expect(res.status).toBe(200);
+    const anonymous = await app.raw().get('/api/dcim/sites/').set('Accept', 'application/json').set('Cookie', 'sessionid=%');
+    expect(anonymous.status).toBe(403);
+  });
+
+  test('an undecodable path segment is a 404', async () => {
+    const res = await app.get('/api/dcim/sites/%ZZ/');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: 'Not found.' });
   });
 });
