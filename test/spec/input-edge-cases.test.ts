@@ -110,3 +110,36 @@ describe('undecodable requests', () => {
     expect(res.body).toEqual({ detail: 'Not found.' });
   });
 });
+
+describe('numbers beyond a column', () => {
+  test('filters and searches with numbers no column holds: empty results (or all, for an order comparison), never a 500', async () => {
+    const site = await created(await app.post('/api/dcim/sites/', { name: 'Range site', status: 'active', latitude: '10.5', asn: 65001 }));
+    await created(await app.post('/api/ipam/vlans/', { vid: 100, name: 'range-vlan', status: 'active' }));
+    const nines = '9'.repeat(400);
+    const cases: Array<[string, number]> = [
+      ['/api/ipam/vlans/?vid=2147483648', 0],
+      ['/api/ipam/vlans/?vid__lt=2147483648&name=range-vlan', 1],
+      ['/api/ipam/vlans/?vid__gt=2147483648', 0],
+      ['/api/ipam/vlans/?vid__gte=-2147483649&name=range-vlan', 1],
+      ['/api/ipam/vlans/?q=2147483648', 0],
+      ['/api/dcim/sites/?q=9223372036854775808', 0],
+      [`/api/dcim/sites/?q=${nines}`, 0],
+      [`/api/dcim/sites/?latitude=${nines}`, 0],
+      [`/api/dcim/sites/?latitude__lt=${nines}&name=Range%20site`, 1],
+      ['/api/dcim/sites/?latitude=100&name=Range%20site', 0],
+    ];
+    for (const [path, count] of cases) {
+      const res = await app.get(path);
+      expect({ path, status: res.status, count: res.body.count }).toEqual({ path, status: 200, count });
+    }
+    expect((await app.get(`/api/dcim/sites/?asn=4294967295`)).body.count).toBe(0);
+    expect((await app.get(`/api/dcim/sites/?id=${site.id}&asn__lte=9007199254740991`)).body.count).toBe(1);
+  });
+
+  test('an integer id beyond the key column is a 404', async () => {
+    const res = await app.get('/api/extras/content-types/99999999999999999999999/');
+    expect(res.status).toBe(404);
+    expect((await app.get('/api/extras/content-types/2147483648/')).status).toBe(404);
+    expect((await app.get('/api/users/groups/?id=99999999999')).body.count).toBe(0);
+  });
+});
