@@ -143,3 +143,19 @@ describe('numbers beyond a column', () => {
     expect((await app.get('/api/users/groups/?id=99999999999')).body.count).toBe(0);
   });
 });
+
+describe('IPv6 addresses with an embedded IPv4 tail', () => {
+  test('an IPv4-compatible address is stored as sent, not as the IPv4-mapped one; zones are refused', async () => {
+    const compatible = await created(await app.post('/api/ipam/ip-addresses/', { address: '::5.6.7.8/128', status: 'active' }));
+    const mapped = await created(await app.post('/api/ipam/ip-addresses/', { address: '::ffff:5.6.7.8/128', status: 'active' }));
+    expect(compatible.address).toBe('::506:708/128');
+    expect(mapped.address).toBe('::ffff:506:708/128');
+    const found = await app.get(`/api/ipam/ip-addresses/?address=${encodeURIComponent('::5.6.7.8')}`);
+    expect(found.body.results.map((r: { id: string }) => r.id)).toEqual([compatible.id]);
+    const prefix = await created(await app.post('/api/ipam/prefixes/', { prefix: '2001:db8::1.2.3.0/120', status: 'active' }));
+    expect(prefix.prefix).toBe('2001:db8::102:300/120');
+    const zoned = await app.post('/api/ipam/ip-addresses/', { address: 'fe80::1%eth0/64', status: 'active' });
+    expect(zoned.status).toBe(400);
+    expect(zoned.body).toEqual({ address: ['Invalid IP address format: fe80::1%eth0/64'] });
+  });
+});
