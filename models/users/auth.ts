@@ -36,7 +36,7 @@ export function usersAuthBackend(registry: Registry): AuthBackend {
         'id', 'key', 'write_enabled', 'expires', ...USER_FIELDS.map((f) => `user.${f}`),
       ]);
       if (!row) return null;
-      // Keys match exactly (MariaDB's collation compares case-insensitively; this does not).
+      // Keys match exactly, compared in constant time.
       const stored = Buffer.from(String(row.key));
       const given = Buffer.from(key);
       if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;

@@ -159,3 +159,21 @@ describe('IPv6 addresses with an embedded IPv4 tail', () => {
     expect(zoned.body).toEqual({ address: ['Invalid IP address format: fe80::1%eth0/64'] });
   });
 });
+
+describe('long text', () => {
+  test('comments, JSON documents and their change records beyond 64 KB are stored whole on every database', async () => {
+    const comments = 'x'.repeat(70000);
+    const site = await created(await app.post('/api/dcim/sites/', { name: 'Long comments', status: 'active', comments }));
+    expect((await app.get(`/api/dcim/sites/${site.id}/`)).body.comments).toBe(comments);
+    const accents = 'é'.repeat(40000);
+    const patched = await app.patch(`/api/dcim/sites/${site.id}/`, { comments: accents, description: 'patched' });
+    expect(patched.status).toBe(200);
+    expect((await app.get(`/api/dcim/sites/${site.id}/`)).body.comments).toBe(accents);
+    const data = { blob: 'y'.repeat(100 * 1024) };
+    const context = await created(await app.post('/api/extras/config-contexts/', { name: 'big context', data }));
+    expect((await app.get(`/api/extras/config-contexts/${context.id}/`)).body.data).toEqual(data);
+    const changes = await app.get(`/api/extras/object-changes/?changed_object_id=${site.id}&limit=0`);
+    expect(changes.status).toBe(200);
+    expect(changes.body.count).toBe(2);
+  });
+});
