@@ -177,3 +177,23 @@ describe('long text', () => {
     expect(changes.body.count).toBe(2);
   });
 });
+
+describe('request bodies', () => {
+  test('an anonymous body is refused before it is read; an authorised one is capped with a 413', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024, 0x20);
+    const anonymous = await new Promise<number>((resolve, reject) => {
+      const req = http.request(new URL('/api/dcim/sites/', app.baseUrl), { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': big.length } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? resolve(-1) : reject(err)));
+      req.end(big);
+    });
+    expect(anonymous).toBe(403);
+    const res = await postBytes('/api/dcim/sites/', big);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.text)).toEqual({ detail: 'Request body too large.' });
+    // The server still answers afterwards.
+    expect((await app.get('/api/status/')).status).toBe(200);
+  });
+});
