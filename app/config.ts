@@ -36,7 +36,7 @@ export class Config implements FrameworkConfig {
 
   /** Largest accepted request body. */
   @IsInt() @Min(1024)
-  maxBodyBytes = 32 * 1024 * 1024;
+  maxBodyBytes = 2.5 * 1024 * 1024;
 
   @IsString()
   version = '0.1.0';

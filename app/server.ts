@@ -88,7 +88,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   app.disable('etag');
   app.get('/', (_req, res) => res.redirect(302, '/api/'));
   app.use('/api-auth', sessionRoutes(services.auth, db));
-  app.use('/api', express.raw({ type: () => true, limit: config.maxBodyBytes }), apiRouter(services, routes));
+  // Bodies are read by the pipeline after authentication (framework/http/body.ts), not here.
+  app.use('/api', apiRouter(services, routes));
   app.use(errorMiddleware(config.version, logger));
 
   let server: Server | null = null;

@@ -2,12 +2,17 @@ import { AuthenticationFailed } from '../errors';
 import type { RequestContext } from '../http/context';
 import type { AuthBackend } from './types';
 
-/** Parses a cookie header into name → value. */
+/** Parses a cookie header into name → value; a cookie whose value does not decode is ignored, as Django does. */
 export function cookies(header: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0) out.set(part.slice(0, eq).trim(), decodeURIComponent(part.slice(eq + 1).trim()));
+    if (eq <= 0) continue;
+    try {
+      out.set(part.slice(0, eq).trim(), decodeURIComponent(part.slice(eq + 1).trim()));
+    } catch {
+      // Malformed %-encoding: not a cookie this server set.
+    }
   }
   return out;
 }

@@ -46,7 +46,7 @@ export function baseCheck(ctx: RequestContext, model: ModelMeta, action: Action)
   if (action === 'view' && isExempt(ctx, model)) return 'allow';
   if (!ctx.user) throw new NotAuthenticated();
   if (action !== 'view' && ctx.token && !ctx.token.writeEnabled) throw new PermissionDenied();
-  if (ctx.user.isSuperuser || model.options.ownedByCaller) return 'allow';
+  if (ctx.user.isSuperuser) return 'allow';
   return 'decide';
 }
 

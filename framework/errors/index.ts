@@ -120,6 +120,10 @@ export class PayloadTooLarge extends DetailError {
   constructor() {
     super('Request body too large.');
   }
+  // The rest of the body is not read: the connection cannot carry another request.
+  override headers(): Record<string, string> {
+    return { Connection: 'close' };
+  }
 }
 
 export class UnsupportedMediaType extends DetailError {

@@ -9,17 +9,26 @@ export interface ErrorResponse {
   unexpected: boolean;
 }
 
-/** The single place where exceptions become HTTP responses (cf. DRF's exception_handler). */
-export function errorToResponse(err: unknown, version: string): ErrorResponse {
+/**
+ * The single place where exceptions become HTTP responses (cf. DRF's exception_handler). An
+ * unexpected error answers with Nautobot's 500 shape but not its text, which may name tables,
+ * columns and constraints: the cause goes to the log under the request id the body names.
+ */
+export function errorToResponse(err: unknown, version: string, requestId?: string): ErrorResponse {
   if (err instanceof ApiError) {
     return { status: err.status, body: err.body(), headers: err.headers(), unexpected: false };
   }
   const bodyParserError = asBodyParserError(err);
   if (bodyParserError) return bodyParserError;
+  // The router's own decoding of a path segment (`/api/dcim/sites/%ZZ/`): no such object.
+  if (err instanceof URIError && (err as { status?: number }).status === 400) {
+    return { status: 404, body: { detail: 'Not found.' }, headers: {}, unexpected: false };
+  }
   const e = err instanceof Error ? err : new Error(String(err));
+  const where = requestId ? ` (request ${requestId})` : '';
   return {
     status: 500,
-    body: { error: e.message, exception: e.constructor?.name ?? 'Error', netinv_version: version },
+    body: { error: `Internal server error${where}; the cause is in the server log.`, exception: e.constructor?.name ?? 'Error', netinv_version: version },
     headers: {},
     unexpected: true,
   };

@@ -15,8 +15,16 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME =
   /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.,](\d{1,6})\d*)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
+/** Milliseconds since the epoch of a UTC time; years 1–99 are years 1–99 (Date.UTC would add 1900). */
+function utcTime(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number {
+  const t = new Date(Date.UTC(2000, mo - 1, d, h, mi, s, ms));
+  t.setUTCFullYear(y);
+  return t.getTime();
+}
+
 function validDate(y: number, m: number, d: number): boolean {
-  const t = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1) return false;
+  const t = new Date(utcTime(y, m, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 
@@ -36,12 +44,15 @@ export function parseDateTime(text: unknown): Date | null {
   const [y, mo, d, h, mi, s] = [+m[1], +m[2], +m[3], +m[4], +m[5], +(m[6] ?? 0)];
   if (!validDate(y, mo, d) || h > 23 || mi > 59 || s > 59) return null;
   const ms = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
-  let t = Date.UTC(y, mo - 1, d, h, mi, s, ms);
+  let t = utcTime(y, mo, d, h, mi, s, ms);
   const zone = m[8];
   if (zone && zone.toUpperCase() !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
-    t -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0)) * 60000;
+    const [oh, om] = [Number(digits.slice(0, 2)), Number(digits.slice(2, 4) || 0)];
+    // Python's timezone: an offset strictly within ±24 hours.
+    if (oh > 23 || om > 59) return null;
+    t -= sign * (oh * 60 + om) * 60000;
   }
   return new Date(t);
 }

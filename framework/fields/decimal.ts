@@ -63,6 +63,11 @@ export const decimalKind: FieldKind = {
     if (!/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(t)) throw new FilterValueError('Enter a number.');
     return Number(t);
   },
+  columnRange(field) {
+    const { digits, places } = opts(field);
+    const max = 10 ** (digits - places) - 10 ** -places;
+    return [-max, max];
+  },
   comparison: 'scalar',
   info: (field) => baseInfo(field, 'decimal'),
   schema: (field) => ({ type: 'string', format: 'decimal', pattern: `^-?\\d{0,${opts(field).digits - opts(field).places}}(?:\\.\\d{0,${opts(field).places}})?$`, ...(field.nullable ? { nullable: true } : {}) }),

@@ -26,6 +26,7 @@ export const integerPkKind: FieldKind = {
   store: (field, value) => ({ [field.column as string]: value }),
   lookups: () => ['', 'n'],
   filterValue: (_field, raw) => integerFilterValue(raw),
+  columnRange: () => [-(2 ** 31), 2 ** 31 - 1],
   comparison: 'scalar',
   info: (field) => baseInfo(field, 'integer'),
   schema: () => ({ type: 'integer', readOnly: true }),

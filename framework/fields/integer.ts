@@ -59,6 +59,7 @@ export const integerKind: FieldKind = {
   store: (field, value) => ({ [field.column as string]: value }),
   lookups: () => NUMERIC_LOOKUPS,
   filterValue: (_f, raw) => integerFilterValue(raw),
+  columnRange: (field) => (field.opts<IntegerOptions>().big ? [-(2 ** 63), 2 ** 63 - 1] : [-(2 ** 31), 2 ** 31 - 1]),
   comparison: 'scalar',
   info(field) {
     const o = field.opts<IntegerOptions>();

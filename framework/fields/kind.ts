@@ -332,6 +332,13 @@ export interface FieldKindFacets {
   filterChoices?(field: FieldMeta): ReadonlyArray<string | number>;
   /** Type of the parsed filter values, for OpenAPI (default `string`); integer natural keys compare as integers. */
   readonly filterType?: FilterValueType;
+  /**
+   * The values an integer column can hold: a filter value beyond them matches nothing (or, for an
+   * order comparison, every non-null row) instead of reaching the database, which may refuse it.
+   */
+  columnRange?(field: FieldMeta): readonly [min: number, max: number];
+  /** A lookup whose values are not of the field's own type (a network's `family`: 4 or 6). */
+  lookupValues?(field: FieldMeta, lookup: string): { type: FilterValueType; choices?: ReadonlyArray<string | number> } | undefined;
   /** How repeated values of the field's filters combine (default `or`). */
   readonly filterMultiple?: FilterMultiple;
   /**

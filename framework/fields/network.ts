@@ -38,7 +38,7 @@ function opts(field: FieldMeta): NetworkOptions {
 /** Lookups offered as `<field>__<lookup>` parameters (the plain name is left to the model's own filter). */
 export const NETWORK_LOOKUPS = [
   'net_equals', 'net_contained', 'net_contained_or_equal', 'net_contains', 'net_contains_or_equals',
-  'net_host', 'net_host_contained', 'net_in',
+  'net_host', 'net_host_contained', 'net_in', 'family',
   'exact', 'iexact', 'startswith', 'istartswith', 'endswith', 'iendswith', 'regex', 'iregex',
 ] as const;
 
@@ -132,6 +132,7 @@ export const networkKind: FieldKind = {
     if (lookup === 'family') return ipFamilyKind.filterValue?.(_field, raw, lookup);
     return textFilterValue(raw, lookup);
   },
+  lookupValues: (_field, lookup) => (lookup === 'family' ? { type: 'integer' } : undefined),
   comparison: 'network',
   info: (field) => baseInfo(field, 'string'),
   schema: () => ({ type: 'string' }),

@@ -6,10 +6,14 @@ import { canonicalUuid } from './uuid';
 import type { KindStore } from './kind';
 
 /** An id of `target` from client text: an integer for integer-keyed models, else a UUID; null when it is not one. */
+/** Largest value of a 32-bit integer column. */
+export const INT32_MAX = 2 ** 31 - 1;
+
 export function parseId(target: ModelMeta, raw: unknown): Id | null {
   if (target.integerPk) {
     const t = String(raw).trim();
-    return /^\d+$/.test(t) ? Number(t) : null;
+    // An id beyond the 32-bit key column names no object (PostgreSQL would refuse to compare it).
+    return /^\d+$/.test(t) && Number(t) <= INT32_MAX ? Number(t) : null;
   }
   return canonicalUuid(raw);
 }

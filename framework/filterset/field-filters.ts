@@ -18,7 +18,8 @@ export function fieldFilters(field: FieldMeta, steps: Step[] = [], name?: string
     const spec = SUFFIXES[suffix];
     if (!spec) continue;
     const [lookup, negated] = spec;
-    const type = choices?.every((c) => typeof c === 'number') ? 'integer' : field.kind.filterType ?? 'string';
+    const own = field.kind.lookupValues?.(field, lookup);
+    const type = own?.type ?? (choices?.every((c) => typeof c === 'number') ? 'integer' : field.kind.filterType ?? 'string');
     defs.push({
       name: suffix ? `${base}__${suffix}` : base,
       multiple,
@@ -26,7 +27,7 @@ export function fieldFilters(field: FieldMeta, steps: Step[] = [], name?: string
       target: field.name,
       lookup,
       negated,
-      choices,
+      choices: own ? own.choices : choices,
       help: field.options.help,
       build(values) {
         // A kind may ignore a value it does not recognise (booleans): undefined drops it.

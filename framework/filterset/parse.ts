@@ -21,29 +21,35 @@ export async function parseFilters(
   strict: boolean,
   extra?: (name: string) => FilterDef | undefined,
 ): Promise<ParsedFilters> {
-  const errors: Record<string, string[]> = {};
+  // A Map, not an object: a parameter named `__proto__` must be reported like any other.
+  const errors = new Map<string, string[]>();
   const parts: Predicate[] = [];
   const regexParams: string[] = [];
   for (const [name, rawValues] of query) {
     if (set.reserved(name)) continue;
     const def = set.filters.get(name) ?? extra?.(name);
     if (!def) {
-      if (strict) errors[name] = ['Unknown filter field'];
+      if (strict) errors.set(name, ['Unknown filter field']);
       continue;
     }
     const values = rawValues.filter((v) => v !== '');
     if (values.length === 0) continue;
+    // Django's forms refuse NUL; SQLite would otherwise cut a pattern short at it and match everything.
+    if (values.some((v) => v.includes('\u0000'))) {
+      errors.set(name, ['Null characters are not allowed.']);
+      continue;
+    }
     const used = def.multiple === 'last' ? [values[values.length - 1]] : values;
     if (def.lookup && isRegexLookup(def.lookup)) regexParams.push(name);
     try {
       parts.push(await def.build(used, fc));
     } catch (err) {
-      if (err instanceof FilterValueError) errors[name] = [err.message];
-      else if (err instanceof ValidationError) Object.assign(errors, err.detail);
+      if (err instanceof FilterValueError) errors.set(name, [err.message]);
+      else if (err instanceof ValidationError) for (const [key, messages] of Object.entries(err.detail)) errors.set(key, messages as string[]);
       else throw err;
     }
   }
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (errors.size) throw new ValidationError(Object.fromEntries(errors));
   return { predicate: and(parts), regexParams };
 }
 

@@ -29,6 +29,11 @@ export function searchPath(model: ModelMeta, entry: string): { steps: Step[]; fi
   return null;
 }
 
+/** Digits that JavaScript holds exactly: longer runs compare with no stored integer. */
+function isWholeNumber(text: string): boolean {
+  return /^\d+$/.test(text) && Number.isSafeInteger(Number(text));
+}
+
 /** `q`: the model's search fields contain the text (integer fields equal it), or the id is it. */
 export function searchFilter(model: ModelMeta): FilterDef {
   const fields = (model.options.search ?? []).map((entry) => searchPath(model, entry) as NonNullable<ReturnType<typeof searchPath>>);
@@ -43,9 +48,9 @@ export function searchFilter(model: ModelMeta): FilterDef {
     build([value]) {
       if (!value || !value.trim()) return TRUE;
       const parts: Predicate[] = fields.map(({ steps, field: f }) =>
-        through(steps, f.kind.filterType === 'integer' ? (/^\d+$/.test(value.trim()) ? fieldTest(f, 'exact', [Number(value.trim())]) : FALSE) : fieldTest(f, 'icontains', [value])),
+        through(steps, f.kind.filterType === 'integer' ? (isWholeNumber(value.trim()) ? fieldTest(f, 'exact', [Number(value.trim())]) : FALSE) : fieldTest(f, 'icontains', [value])),
       );
-      const id = model.integerPk ? (/^\d+$/.test(value.trim()) ? Number(value.trim()) : null) : canonicalUuid(value.trim());
+      const id = model.integerPk ? (isWholeNumber(value.trim()) ? Number(value.trim()) : null) : canonicalUuid(value.trim());
       if (id !== null) parts.push(fieldTest(model.pk, 'exact', [id]));
       return or(parts);
     },

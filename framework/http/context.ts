@@ -21,6 +21,8 @@ export interface FrameworkConfig {
   readonly version: string;
   /** Adds an `X-Query-Count` header (SQL statements run for the request) to every API response. */
   readonly countQueries?: boolean;
+  /** Largest request body read, in bytes; a bigger one is a 413 (default 2.5 MiB, Django's). */
+  readonly maxBodyBytes?: number;
 }
 
 /** Decoded query string: every key with all its values, in order. */

@@ -59,11 +59,6 @@ export type Operation = 'list' | 'retrieve' | 'create' | 'update' | 'delete';
 export interface ModelOptions {
   /** URL path segment under the application; `null` for internal models with no endpoint. */
   path: string | null;
-  /**
-   * Every authenticated user may do everything to the objects `scope` shows them, without object
-   * permissions (tokens: each user manages their own).
-   */
-  ownedByCaller?: boolean;
   /** Content-type label when it is not `<app>.<name>` (groups are `auth.group` in Nautobot). */
   label?: string;
   /** Model name in labels and tables; default: the class name lower-cased. */

@@ -37,15 +37,28 @@ export function makeNetwork(family: Family, host: bigint, length: number): IPNet
  * Parses `10.0.0.1`, `10.0.0.0/8`, `2001:db8::/32`. A missing mask means a single address.
  * Addresses with a zone or an IPv4-mapped form are taken as ipaddr.js reads them.
  */
+/**
+ * An IPv6 text whose last 32 bits are written as a dotted quad, with them in hex instead:
+ * ipaddr.js reads every such address (`::5.6.7.8`, IPv4-compatible) as IPv4-mapped
+ * (`::ffff:5.6.7.8`), a different address.
+ */
+function withHexTail(text: string): string {
+  const m = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (!m) return text;
+  const [a, b, c, d] = [m[2], m[3], m[4], m[5]].map(Number);
+  return `${m[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
 export function parseNetwork(text: string): IPNetwork {
   const raw = text.trim();
   const slash = raw.indexOf('/');
   const addrText = slash < 0 ? raw : raw.slice(0, slash);
   const lenText = slash < 0 ? null : raw.slice(slash + 1);
-  if (!ipaddr.isValid(addrText) || (addrText.includes(':') ? false : !ipaddr.IPv4.isValidFourPartDecimal(addrText))) {
+  // A zone (`fe80::1%eth0`) is not part of an address netaddr stores: refused, not dropped.
+  if (addrText.includes('%') || !ipaddr.isValid(addrText) || (addrText.includes(':') ? false : !ipaddr.IPv4.isValidFourPartDecimal(addrText))) {
     throw new IPParseError(`Invalid IP address format: ${text}`);
   }
-  const addr = ipaddr.parse(addrText);
+  const addr = ipaddr.parse(withHexTail(addrText));
   const family: Family = addr.kind() === 'ipv4' ? 4 : 6;
   let length = BITS[family];
   if (lenText !== null) {

@@ -11,9 +11,9 @@ import { isExempt, type PermissionEngine } from '../auth/permissions';
 import type { AuthBackend } from '../auth/types';
 import { MethodNotAllowed, NotAuthenticated, NotFound, PermissionDenied } from '../errors';
 import { errorToResponse } from '../errors/mapper';
+import { DEFAULT_MAX_BODY_BYTES, readJson, readRequestBody } from '../http/body';
 import { parseId } from '../fields/foreign-key';
 import { TRUE, type Predicate } from '../query/predicate';
-import { readJson } from '../http/body';
 import { RequestContext, type FrameworkConfig } from '../http/context';
 import type { Logger } from '../http/logger';
 import { renderBrowsable } from '../browsable/render';
@@ -91,10 +91,12 @@ function handleRequest(services: PipelineServices, entry: RouteEntry): ExpressHa
       const restrict = await authorize(services, entry, ctx, routeMethod);
       checkCsrf(ctx);
       if (!routeMethod) throw new MethodNotAllowed(req.method.toUpperCase());
+      // Only now, authenticated and authorised, is the body read.
+      const raw = await readRequestBody(req, services.config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
       const reply = await routeMethod.handler(ctx, {
         restrict,
         id: routeId(entry, req),
-        body: () => readJson(Buffer.isBuffer(req.body) ? req.body : undefined, req.headers['content-type']),
+        body: () => readJson(raw, req.headers['content-type']),
         restrictFor: (model, action) => services.permissions.restrict(ctx, model, action),
         model: entry.model,
         mayUse: (method) => mayUse(services, entry, ctx, method),
@@ -102,7 +104,7 @@ function handleRequest(services: PipelineServices, entry: RouteEntry): ExpressHa
       if (ctx.renderer === 'html') ctx.allowedMethods = await usableMethods(services, entry, ctx);
       await send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } }, { versionHeader, html: renderBrowsable });
     } catch (err) {
-      const r = errorToResponse(err, services.config.version);
+      const r = errorToResponse(err, services.config.version, ctx.id);
       if (r.unexpected) ctx.logger.error('unhandled error', { error: String((err as Error)?.stack ?? err), path: req.originalUrl });
       await send(ctx, { status: r.status, body: r.body, headers: { Allow: allow, ...r.headers } }, { versionHeader, html: renderBrowsable });
     }

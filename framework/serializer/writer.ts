@@ -1,3 +1,4 @@
+import { unstorableInput } from './storable-input';
 import type { RequestData } from '../metadata/request-data';
 import { randomUUID } from 'node:crypto';
 import { validateSync } from 'class-validator';
@@ -91,6 +92,11 @@ export async function parseObject(
     const writable = !field.readOnly && !!field.kind.parse && field.inVersion(scope.version);
     const present = writable && Object.prototype.hasOwnProperty.call(data, field.name);
     if (present) {
+      const unstorable = unstorableInput(data[field.name]);
+      if (unstorable) {
+        errors.add(field.name, unstorable);
+        continue;
+      }
       try {
         values[field.name] = await (field.kind.parse as NonNullable<FieldMeta['kind']['parse']>)(field, data[field.name], wc);
       } catch (err) {

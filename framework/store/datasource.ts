@@ -102,7 +102,23 @@ export function buildDataSource(databaseUrl: string, parts: DataSourceParts, syn
       poolSize: 10,
     } as DataSourceOptions;
   }
-  return new DataSource(options);
+  const ds = new DataSource(options);
+  if (parsed.dialect === 'mysql') storeTextAsLongText(ds);
+  return ds;
+}
+
+/**
+ * MySQL's TEXT holds 64 KB, too little for comments, JSON documents and change records: there
+ * every `text` column is LONGTEXT, for the schema builder and the migrations alike (both ask the
+ * driver to normalise a column's type).
+ */
+function storeTextAsLongText(ds: DataSource): void {
+  const driver = ds.driver as unknown as { normalizeType(column: object): string };
+  const normalize = driver.normalizeType.bind(driver);
+  driver.normalizeType = (column) => {
+    const type = normalize(column);
+    return type === 'text' ? 'longtext' : type;
+  };
 }
 
 export function dialectOf(ds: DataSource): DialectName {

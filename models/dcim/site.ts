@@ -24,7 +24,7 @@ import { Region } from './region';
   search: ['name', 'facility', 'description', 'physical_address', 'shipping_address', 'contact_name', 'contact_phone', 'contact_email', 'comments', 'asn'],
   filters: {
     tenant_group: { path: 'tenant.group' },
-    tenant_group_id: { path: 'tenant.group', by: 'id' },
+    tenant_group_id: { path: 'tenant.group' },
     clusters: { path: 'clusters', by: 'id' },
     has_clusters: { has: 'clusters' },
     devices: { path: 'devices' },

@@ -261,7 +261,7 @@ export const provider: CustomFieldProvider & { prepare(db: Executor, features: R
     const exact = defs.find((d) => d.name === rest);
     if (exact) return customFieldFilter(field, exact, name, null);
     const cut = rest.lastIndexOf('__');
-    if (cut <= 0 || version.lt('1.4')) return undefined;
+    if (cut <= 0) return undefined;
     const def = defs.find((d) => d.name === rest.slice(0, cut));
     const suffix = rest.slice(cut + 2);
     if (!def || !Object.prototype.hasOwnProperty.call(suffixesOf(def), suffix)) return undefined;

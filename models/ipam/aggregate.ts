@@ -15,7 +15,7 @@ import { RIR } from './rir';
   ordering: ['prefix'],
   filters: {
     tenant_group: { path: 'tenant.group' },
-    tenant_group_id: { path: 'tenant.group', by: 'id' },
+    tenant_group_id: { path: 'tenant.group' },
   },
 })
 export class Aggregate extends PrimaryModel {

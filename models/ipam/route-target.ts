@@ -10,7 +10,7 @@ import { Tenant } from '../tenancy/tenant';
   search: ['name', 'description'],
   filters: {
     tenant_group: { path: 'tenant.group' },
-    tenant_group_id: { path: 'tenant.group', by: 'id' },
+    tenant_group_id: { path: 'tenant.group' },
   },
 })
 export class RouteTarget extends PrimaryModel {

@@ -15,7 +15,7 @@ import { RouteTarget } from './route-target';
   naturalKey: 'rd',
   filters: {
     tenant_group: { path: 'tenant.group' },
-    tenant_group_id: { path: 'tenant.group', by: 'id' },
+    tenant_group_id: { path: 'tenant.group' },
   },
 })
 export class VRF extends PrimaryModel {

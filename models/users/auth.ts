@@ -31,14 +31,14 @@ function toUser(row: Record<string, unknown>, prefix = ''): AuthUser {
 export function usersAuthBackend(registry: Registry): AuthBackend {
   return {
     async findToken(key: string, db: Executor) {
-      const normalised = key.toLowerCase();
       // One statement per request: the token with its user's flags.
-      const [row] = await new Store(db, registry).pluck(Token, { key: normalised }, [
+      const [row] = await new Store(db, registry).pluck(Token, { key }, [
         'id', 'key', 'write_enabled', 'expires', ...USER_FIELDS.map((f) => `user.${f}`),
       ]);
       if (!row) return null;
+      // Keys match exactly, compared in constant time.
       const stored = Buffer.from(String(row.key));
-      const given = Buffer.from(normalised);
+      const given = Buffer.from(key);
       if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
       const expires = row.expires === null || row.expires === undefined ? null : new Date(`${String(row.expires).replace(' ', 'T').replace(/Z?$/, 'Z')}`);
       return {

@@ -7,7 +7,6 @@ import {
   PermissionDenied,
   fieldTest,
   FALSE,
-  TRUE,
   type Predicate,
   type RequestContext,
   type Values,
@@ -19,7 +18,10 @@ export function generateKey(): string {
   return randomBytes(20).toString('hex');
 }
 
-/** An API key of a user: optionally read-only and/or expiring. Listed and edited by its owner (and superusers). */
+/**
+ * An API key of a user: optionally read-only and/or expiring. Each user, superusers included,
+ * sees and edits only their own tokens, with the users.*_token permissions (implicit for superusers).
+ */
 @Model({
   path: 'tokens',
   display: { fields: ['key', 'user.username'], render: (v) => `${String(v.key).slice(-6)} (${String(v['user.username'])})` },
@@ -27,12 +29,11 @@ export function generateKey(): string {
   ordering: ['created'],
   search: ['description'],
   basicAuth: true,
-  ownedByCaller: true,
 })
 export class Token extends BaseModel {
-  /** Superusers see every token; everyone else only their own. */
+  /** Only the requesting user's own tokens, for superusers too (Nautobot's TokenViewSet.get_queryset). */
   static scope(ctx: RequestContext): Predicate {
-    return !ctx.user ? FALSE : ctx.user.isSuperuser ? TRUE : fieldTest(ctx.registry.forClass(Token).field('user') as never, 'exact', [ctx.user.id]);
+    return !ctx.user ? FALSE : fieldTest(ctx.registry.forClass(Token).field('user') as never, 'exact', [ctx.user.id]);
   }
 
   @Field.DateTime({ readOnly: true, autoNowAdd: true })
@@ -41,7 +42,8 @@ export class Token extends BaseModel {
   @Field.DateTime({ nullable: true })
   expires!: Date | null;
 
-  @Field.String({ maxLength: 40, minLength: 40, unique: true, required: false, default: generateKey, blankMessage: 'This field cannot be blank.' })
+  // Matched exactly on authentication, so a key of other characters could never be used.
+  @Field.String({ maxLength: 40, minLength: 40, unique: true, required: false, default: generateKey, blankMessage: 'This field cannot be blank.', pattern: /^[0-9a-fA-F]*$/, patternMessage: 'A key is 40 hexadecimal characters.' })
   key!: string;
 
   @Field.Boolean({ default: true })

@@ -78,6 +78,7 @@ async function wellFormed(model: ModelMeta, d: FilterDescription, objs: Objects)
     case 'content-types':
       return model.label;
     case 'network':
+      if (d.lookup === 'family') return '4';
       return d.lookup?.startsWith('net_') ? '10.0.0.0/8' : '10.';
     case 'ip-family':
       return '4';
@@ -115,7 +116,7 @@ function malformed(model: ModelMeta, d: FilterDescription): { value: string; mes
   if (d.choices) return { value: 'no-such-choice', message: 'Select a valid choice. no-such-choice is not one of the available choices.' };
   const kind = fieldKind(model, d);
   if (kind === 'network' && d.lookup?.startsWith('net_')) return { value: '10.0.0.300/8', message: 'Invalid IP address format: 10.0.0.300/8' };
-  if (kind === 'ip-family') return { value: '5', message: 'Must be 4 or 6.' };
+  if (kind === 'ip-family' || (kind === 'network' && d.lookup === 'family')) return { value: '5', message: 'Must be 4 or 6.' };
   if (d.format === 'address') return { value: '10.0.0.300', message: 'Invalid IP address format: 10.0.0.300' };
   // Filters written by models that take an object's UUID read as Nautobot's related-object filters.
   if (d.lookup === 'method' && d.type === 'uuid') return { value: 'abc', message: '“abc” is not a valid UUID.' };
@@ -403,6 +404,7 @@ function selecting(lookup: string, v: string, field: FieldMeta): string {
   const kind = field.kind.name;
   // Every value of an id filter is a complete UUID, whatever the lookup.
   if (kind === 'uuid' || kind === 'generic-id') return lookup.startsWith('i') ? v.toUpperCase() : v;
+  if (kind === 'network' && lookup === 'family') return v.includes(':') ? '6' : '4';
   if (kind === 'network' && lookup.startsWith('net_')) {
     const n = network(v);
     switch (lookup) {

@@ -140,7 +140,19 @@ describe('network lookups', () => {
     expect(await truthIps(`address=${enc('10.2.0.5')}&address=${enc('2002::9/16')}`)).toEqual(['10.2.0.5/16', '2002::9/16']);
   });
 
+  test('the family lookup on the network fields: prefix__family and address__family', async () => {
+    const truth = await truthIps('');
+    expect(await truthIps('address__family=6')).toEqual(truth.filter((a) => a.includes(':')));
+    expect(await truthIps('address__family=4')).toEqual(truth.filter((a) => !a.includes(':')));
+    await created(await app.post(P, { prefix: '2001:db8:f00::/48', status: 'active' }));
+    const v6 = await prefixesOf('prefix__family=6');
+    expect(v6).toContain('2001:db8:f00::/48');
+    expect(v6.every((p) => p.includes(':'))).toBe(true);
+    expect((await prefixesOf('prefix__family=4')).every((p) => !p.includes(':'))).toBe(true);
+  });
+
   test.each([
+    [P, 'prefix__family=5', { prefix__family: ['Must be 4 or 6.'] }],
     [P, 'prefix__net_contained=10.0.0.300/8', { 'prefix__net_contained': ['Invalid IP address format: 10.0.0.300/8'] }],
     [P, 'family=5', { family: ['Must be 4 or 6.'] }],
     [IP, 'address=nonsense', { address: ['Invalid IP address format: nonsense'] }],

@@ -155,15 +155,37 @@ describe('token provisioning with Basic credentials', () => {
     }
   });
 
-  test('every active user may provision their own tokens, without object permissions', async () => {
+  test('provisioning needs users.add_token: 403 without it, 201 with it', async () => {
     const id = await app.createUser('plain', { password: 'pw-plain' });
+    const refused = await provision(basic('plain', 'pw-plain'));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: 'You do not have permission to perform this action.' });
+    expect(await app.server.db.reader.objects(`SELECT id FROM users_token WHERE user_id = ${app.server.db.dialect.placeholder(1)}`, [id])).toEqual([]);
+    const grant = await app.post('/api/users/permissions/', { name: 'own tokens', users: [id], object_types: ['users.token'], actions: ['view', 'add'] });
+    expect(grant.status).toBe(201);
     const res = await provision(basic('plain', 'pw-plain'));
     expect(res.status).toBe(201);
     const own = await app.get(TOKENS, res.body.key);
     expect(own.status).toBe(200);
     expect(own.body.count).toBe(1);
     expect(own.body.results[0].key).toBe(res.body.key);
-    void id;
+  });
+
+  test('keys are 40 hexadecimal characters and match exactly', async () => {
+    const upper = 'ABCDEF0123456789ABCDEF0123456789ABCDEF01';
+    const res = await provision(basic('admin', 'secret-password'), { key: upper });
+    expect(res.status).toBe(201);
+    expect(res.body.key).toBe(upper);
+    expect((await app.get(SITES, upper)).status).toBe(200);
+    const lowered = await app.get(SITES, upper.toLowerCase());
+    expect(lowered.status).toBe(403);
+    expect(lowered.body).toEqual({ detail: 'Invalid token' });
+    const lower = 'abcdef0123456789abcdef0123456789abcdef99';
+    expect((await provision(basic('admin', 'secret-password'), { key: lower })).status).toBe(201);
+    expect((await app.get(SITES, lower.toUpperCase())).status).toBe(403);
+    const bad = await provision(basic('admin', 'secret-password'), { key: 'z'.repeat(40) });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ key: ['A key is 40 hexadecimal characters.'] });
   });
 
   test('key validation: blank and wrong length are 400', async () => {
@@ -182,9 +204,10 @@ describe('token provisioning with Basic credentials', () => {
 });
 
 describe('token scoping', () => {
-  test('a user sees only their own tokens; a superuser sees all', async () => {
+  test('every user, superusers included, sees only their own tokens', async () => {
     const otherId = await app.createUser('other');
     const otherKey = await app.createToken(otherId);
+    await app.post('/api/users/permissions/', { name: 'other tokens', users: [otherId], object_types: ['users.token'], actions: ['view', 'change', 'delete'] });
     const otherList = await app.get(TOKENS, otherKey);
     expect(otherList.status).toBe(200);
     expect(otherList.body.count).toBe(1);
@@ -192,14 +215,34 @@ describe('token scoping', () => {
     const otherTokenId = otherList.body.results[0].id as string;
 
     const adminList = await app.get(`${TOKENS}?limit=0`);
-    expect(adminList.body.results.map((t: { id: string }) => t.id)).toContain(otherTokenId);
-    const thirdKey = await app.createToken(await app.createUser('third'));
+    expect(adminList.body.results.map((t: { id: string }) => t.id)).not.toContain(otherTokenId);
+    expect((await app.get(`${TOKENS}${otherTokenId}/`)).status).toBe(404);
+    expect((await app.patch(`${TOKENS}${otherTokenId}/`, { description: 'x' })).status).toBe(404);
+    const thirdId = await app.createUser('third');
+    const thirdKey = await app.createToken(thirdId);
+    await app.post('/api/users/permissions/', { name: 'third tokens', users: [thirdId], object_types: ['users.token'], actions: ['view', 'delete'] });
     const detail = await app.get(`${TOKENS}${otherTokenId}/`, thirdKey);
     expect(detail.status).toBe(404);
     expect(detail.body).toEqual({ detail: 'Not found.' });
     const del = await app.delete(`${TOKENS}${otherTokenId}/`, undefined, thirdKey);
     expect(del.status).toBe(404);
     expect((await app.get(TOKENS, otherKey)).status).toBe(200);
+  });
+
+  test('changing or deleting one\'s own token needs users.change_token / users.delete_token', async () => {
+    const id = await app.createUser('viewer');
+    const key = await app.createToken(id);
+    await app.post('/api/users/permissions/', { name: 'viewer tokens', users: [id], object_types: ['users.token'], actions: ['view', 'add'] });
+    const mine = (await app.get(TOKENS, key)).body.results[0];
+    const patch = await app.patch(`${TOKENS}${mine.id}/`, { description: 'changed' }, key);
+    expect(patch.status).toBe(403);
+    const del = await app.delete(`${TOKENS}${mine.id}/`, undefined, key);
+    expect(del.status).toBe(403);
+    const after = await app.get(`${TOKENS}${mine.id}/`, key);
+    expect(after.status).toBe(200);
+    expect(after.body.description).toBe(mine.description);
+    await app.post('/api/users/permissions/', { name: 'viewer edits', users: [id], object_types: ['users.token'], actions: ['change'] });
+    expect((await app.patch(`${TOKENS}${mine.id}/`, { description: 'changed' }, key)).status).toBe(200);
   });
 
   test('user passwords are write-only and stored hashed', async () => {

@@ -365,6 +365,12 @@ describe('strict and lenient filtering', () => {
     expect((await app.get('/api/dcim/sites/?ordering=name')).body).toEqual({ ordering: ['Unknown filter field'] });
   });
 
+  test('parameters named like object internals are unknown filters too', async () => {
+    const res = await app.get('/api/dcim/sites/?__proto__=1&constructor=2&toString=3');
+    expect(res.status).toBe(400);
+    expect(res.text).toBe('{"__proto__":["Unknown filter field"],"constructor":["Unknown filter field"],"toString":["Unknown filter field"]}');
+  });
+
   test('limit, offset, brief, api_version, include, exclude and format are not filters', async () => {
     const res = await app.get('/api/dcim/sites/?limit=2&offset=1&brief=1&api_version=1.3&include=relationships&exclude=config_context&format=json');
     expect(res.status).toBe(200);
@@ -484,5 +490,27 @@ describe('query count', () => {
       return app.queries() - before;
     })();
     expect(unfiltered).toBeLessThanOrEqual(2 + 3);
+  });
+});
+
+describe('tenant group filters', () => {
+  test('tenant_group and tenant_group_id take a slug or an id and include descendants, on every model that has them', async () => {
+    const { FACTORIES } = await import('../factories/all');
+    const { contextFor } = await import('../factories');
+    const { filterSetFor } = await import('../../framework/filterset/filterset');
+    const parent = await created(await app.post('/api/tenancy/tenant-groups/', { name: 'TG parent' }));
+    const child = await created(await app.post('/api/tenancy/tenant-groups/', { name: 'TG child', parent: parent.id }));
+    const tenant = await created(await app.post('/api/tenancy/tenants/', { name: 'TG tenant', group: child.id }));
+    const models = app.server.registry.models.filter((m) => m.path && filterSetFor(m).filters.has('tenant_group_id') && m.field('tenant'));
+    expect(models.length).toBeGreaterThan(5);
+    const wrong: string[] = [];
+    for (const model of models) {
+      const id = await contextFor(app, FACTORIES).make(model.label, { tenant: tenant.id });
+      for (const query of [`tenant_group=${parent.slug}`, `tenant_group=${parent.id}`, `tenant_group_id=${parent.id}`, `tenant_group_id=${parent.slug}`]) {
+        const res = await app.get(`${model.listPath}?${query}&limit=0`);
+        if (res.status !== 200 || !res.body.results.some((r: Row) => r.id === id)) wrong.push(`${model.label}?${query} → ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

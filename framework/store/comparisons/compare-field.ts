@@ -20,7 +20,7 @@ export function compareField(field: FieldMeta, model: ModelMeta, col: (column: s
     case 'equality':
       return inList(expr, values, params);
     case 'scalar':
-      return compareScalar(expr, lookup, values, params);
+      return compareScalar(expr, lookup, values, params, field.kind.columnRange?.(field));
     case 'text':
       return compareText(params.dialect, expr, lookup, values, params);
     case 'uuid':

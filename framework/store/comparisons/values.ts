@@ -33,11 +33,21 @@ export function compareIdentity(expr: string, lookup: string, values: unknown[],
 const ORDER_OPS: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
 /** Lookups of ordered scalar kinds: exact, in, lt, lte, gt, gte, isnull. */
-export function compareScalar(expr: string, lookup: string, values: unknown[], params: Params): string {
-  if (lookup === 'exact' || lookup === 'in') return inList(expr, values, params);
+export function compareScalar(expr: string, lookup: string, values: unknown[], params: Params, range?: readonly [number, number]): string {
+  const outside = (v: unknown) => range !== undefined && typeof v === 'number' && (v < range[0] || v > range[1]);
+  // No stored value equals a number beyond the column's range.
+  if (lookup === 'exact' || lookup === 'in') return inList(expr, values.filter((v) => !outside(v)), params);
   if (lookup === 'isnull') return values[0] ? `${expr} IS NULL` : `${expr} IS NOT NULL`;
   const op = ORDER_OPS[lookup];
-  if (op) return orJoin(values.map((v) => `${expr} ${op} ${params.add(v)}`));
+  if (op) {
+    return orJoin(values.map((v) => {
+      if (!outside(v)) return `${expr} ${op} ${params.add(v)}`;
+      // Beyond the range every stored value is on one side of it.
+      const above = (v as number) > (range as readonly [number, number])[1];
+      const holds = op.startsWith('<') ? above : !above;
+      return holds ? `${expr} IS NOT NULL` : '1=0';
+    }));
+  }
   throw new FilterValueError(`Unsupported lookup ${lookup}`);
 }
 
