@@ -19,6 +19,8 @@ export interface FieldOptions {
   unique?: boolean;
   index?: boolean;
   label?: string;
+  /** The name messages quote ("rack with this Asset tag already exists."); default: the label in lower case. */
+  verboseName?: string;
   help?: string;
   /** Narrows the generated lookups, or `false` for no filter at all. */
   lookups?: readonly string[] | false;

@@ -90,7 +90,7 @@ export class Device extends PrimaryModel {
   @Field.String({ maxLength: 255, blank: true, label: 'Serial number', lookups: false })
   serial!: string;
 
-  @Field.String({ maxLength: 100, nullable: true, blank: true, unique: true })
+  @Field.String({ maxLength: 100, nullable: true, blank: true, unique: true, verboseName: 'Asset tag' })
   asset_tag!: string | null;
 
   @ForeignKey(() => Site, { onDelete: 'protect', related: 'devices' })

@@ -3,6 +3,7 @@ import {
   canonicalUuid,
   defineActions,
   ormFilter,
+  PermissionDenied,
   Store,
   ValidationError,
   type ActionRequest,
@@ -94,8 +95,14 @@ async function elevationDevices(req: ActionRequest, rack: Values, exclude: Id | 
   const types = new Map((await store.find(DeviceType, [...new Set(devices.map((d) => d.device_type as Id))])).map((t) => [t.id as Id, t]));
   const roles = new Map((await store.find(DeviceRole, [...new Set(devices.map((d) => d.device_role as Id))])).map((r) => [r.id as Id, r]));
   const deviceMeta = req.meta(Device);
-  const restrict = await req.restrict(Device, 'view');
-  const visible = new Set(await store.ids(deviceMeta, and([restrict, ormFilter(deviceMeta, { id__in: devices.map((d) => d.id) })])));
+  const visible = new Set<Id>();
+  try {
+    const restrict = await req.restrict(Device, 'view');
+    for (const id of await store.ids(deviceMeta, and([restrict, ormFilter(deviceMeta, { id__in: devices.map((d) => d.id) })]))) visible.add(id);
+  } catch (err) {
+    // No permission to view devices at all: the units are shown occupied, the devices not.
+    if (!(err instanceof PermissionDenied)) throw err;
+  }
   return devices.map((d) => {
     const type = types.get(d.device_type as Id);
     return {

@@ -85,7 +85,7 @@ export class Rack extends PrimaryModel {
   @Field.String({ maxLength: 255, blank: true, label: 'Serial number', lookups: false })
   serial!: string;
 
-  @Field.String({ maxLength: 50, nullable: true, blank: true, unique: true, help: 'A unique tag used to identify this rack' })
+  @Field.String({ maxLength: 50, nullable: true, blank: true, unique: true, verboseName: 'Asset tag', help: 'A unique tag used to identify this rack' })
   asset_tag!: string | null;
 
   @ChoiceField(RackTypeChoices, { blank: true })
