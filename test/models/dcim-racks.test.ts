@@ -2,6 +2,7 @@
  * Racks, rack groups, rack roles and reservations, device placement and rack elevations
  * (models/dcim.md, behaviour-dcim.md §2.1, §2.3, §2.4, §5, §6), with Nautobot's exact 400 bodies.
  */
+import { Browser, chromiumPath } from '../helpers/chromium';
 import { appForThisFile } from '../helpers/harness';
 import { created, type Obj } from '../helpers/responses';
 import { allElements, parseXml } from '../helpers/xml';
@@ -337,5 +338,39 @@ describe('rack elevation', () => {
     expect(rear.attributes.height).toBe(String(30 * 10 + 4));
     expect(rearElements.filter((e) => e.attributes.class === 'slot blocked')).toHaveLength(1);
     expect(rearElements.some((e) => e.name === 'text' && e.text === 'patch<&>')).toBe(true);
+  });
+});
+
+const executable = chromiumPath();
+const withChromium = executable ? describe : describe.skip;
+
+withChromium('rack elevation in headless Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await Browser.launch(executable as string);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  test('the SVG renders: device slots in their role colour with their names, free and reserved units', async () => {
+    const k = await kit({ u_height: 12 });
+    await created(await place(k, { name: 'core-sw-01', rack: k.rack.id, position: 10, face: 'front' }));
+    await created(await app.post('/api/dcim/rack-reservations/', { rack: k.rack.id, units: [3, 4], user: app.adminId, description: 'future' }));
+    const page = await browser.newPage({ Authorization: `Token ${app.token}` });
+    await page.goto(`${app.baseUrl}/api/dcim/racks/${k.rack.id}/elevation/?render=svg`);
+    const drawn = await page.evaluate<{ ns: string; width: number; height: number; slots: number; reserved: number; fill: string; label: string; labelWidth: number }>(`(() => {
+      const svg = document.documentElement;
+      const device = document.querySelector('a.device rect');
+      const label = document.querySelector('a.device text');
+      const box = svg.getBoundingClientRect();
+      return {
+        ns: svg.namespaceURI, width: Math.round(box.width), height: Math.round(box.height),
+        slots: document.querySelectorAll('rect.slot').length, reserved: document.querySelectorAll('rect.reserved').length,
+        fill: getComputedStyle(device).fill, label: label.textContent, labelWidth: label.getBBox().width,
+      };
+    })()`);
+    expect(drawn).toMatchObject({ ns: 'http://www.w3.org/2000/svg', width: 264, height: 12 * 22 + 4, slots: 11, reserved: 2, fill: 'rgb(33, 150, 243)', label: 'core-sw-01' });
+    expect(drawn.labelWidth).toBeGreaterThan(20);
   });
 });
