@@ -41,6 +41,11 @@ export const treeParentKind: FieldKind & ResolvingKind = {
   },
 };
 
+export interface TreeDepthOptions extends FieldOptions {
+  /** Null when the object is embedded in another (Nautobot's `tree_depth`). */
+  nullWhenNested?: boolean;
+}
+
 /** `_depth`: read-only tree level, 0 for roots, present in nested forms too. */
 export const treeDepthKind: FieldKind = {
   ...integerKind,
@@ -49,6 +54,12 @@ export const treeDepthKind: FieldKind = {
     applyColumn(proto, property, { name: TREE_DEPTH, type: 'integer', nullable: false });
   },
   column: () => TREE_DEPTH,
+  reader(field, scope, mode) {
+    // Locations and their types compute the depth only for their own endpoint (django-tree-queries).
+    if (mode.nested && field.opts<TreeDepthOptions>().nullWhenNested) return () => null;
+    const i = scope.column(TREE_DEPTH);
+    return (row) => (row[i] === null || row[i] === undefined ? null : Number(row[i]));
+  },
   parse: undefined,
   store: (_field, value) => ({ [TREE_DEPTH]: value ?? 0 }),
   defaultValue: () => 0,

@@ -128,6 +128,8 @@ export type PathFilterSpec =
       naturalKey?: string;
       /** Tree targets: match the node and its descendants. */
       descendants?: boolean;
+      /** The object itself matches too when it is one of the values (a location's `subtree`). */
+      self?: boolean;
       help?: string;
     }
   | { has: string; help?: string };

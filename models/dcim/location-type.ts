@@ -47,7 +47,7 @@ export class LocationType extends OrganizationalModel {
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
 
-  @TreeDepth({ label: 'Tree depth' })
+  @TreeDepth({ label: 'Tree depth', nullWhenNested: true })
   tree_depth!: number;
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {

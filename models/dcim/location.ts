@@ -40,6 +40,7 @@ async function slugSource(values: Values, wc: WriteContext): Promise<string | un
   filters: {
     tenant_group: { path: 'tenant.group' },
     tenant_group_id: { path: 'tenant.group' },
+    subtree: { path: 'parent', descendants: true, self: true, help: 'The given locations and all their descendants' },
   },
 })
 export class Location extends PrimaryModel {
@@ -73,7 +74,7 @@ export class Location extends PrimaryModel {
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
 
-  @TreeDepth({ label: 'Tree depth' })
+  @TreeDepth({ label: 'Tree depth', nullWhenNested: true })
   tree_depth!: number;
 
   /** Locations whose type may hold every one of the given content types. */

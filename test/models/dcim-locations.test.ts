@@ -93,7 +93,10 @@ describe('dcim.location', () => {
     expect(withSite.body).toEqual({ site: [`A Location of type ${floor.name} must not have a Site, as it is a child of another Location.`] });
     const f1 = await location({ name: 'F1', location_type: floor.id, parent: b1.id });
     expect(f1).toMatchObject({ slug: 'b1-f1', display: 'B1 → F1', site: null });
-    expect(f1.parent).toMatchObject({ id: b1.id, display: 'B1', slug: 'b1' });
+    // Embedded locations carry no depth, as in Nautobot.
+    expect(f1.parent).toEqual({ id: b1.id, display: 'B1', url: b1.url, name: 'B1', slug: 'b1', tree_depth: null });
+    expect(names(await app.get(`/api/dcim/locations/?subtree=b1`))).toEqual(['B1', 'F1']);
+    expect(names(await app.get(`/api/dcim/locations/?subtree=${f1.id}`))).toEqual(['F1']);
     expect((await app.get(`/api/dcim/locations/${f1.id}/`)).body.tree_depth).toBe(1);
     const wrongParent = await app.post('/api/dcim/locations/', { name: 'F2', status: 'active', location_type: floor.id, parent: f1.id });
     expect(wrongParent.body).toEqual({ parent: [`A Location of type ${floor.name} can only have a Location of type ${building.name} as its parent.`] });
