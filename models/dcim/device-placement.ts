@@ -143,3 +143,12 @@ export async function checkTypeHeight(values: Values, wc: WriteContext): Promise
   }
 }
 
+
+/** A cluster at a location hosts only devices at that location or below it (both set). */
+export async function checkClusterLocation(values: Values, wc: WriteContext, cluster: Values | null): Promise<void> {
+  if (!cluster?.location || !present(values.location)) return;
+  const lineage = await lineageOf(wc, values.location as Id);
+  if (!lineage.some((l) => l.id === cluster.location)) {
+    throw ValidationError.field('cluster', `The assigned cluster belongs to a location that does not include ${String(lineage[0]?.name)}.`);
+  }
+}

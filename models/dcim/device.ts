@@ -31,7 +31,7 @@ import { Platform } from './platform';
 import { Site } from './site';
 import { Manufacturer } from './manufacturer';
 import { DeviceFaceChoices } from './choices';
-import { checkPlacement } from './device-placement';
+import { checkClusterLocation, checkPlacement } from './device-placement';
 import { Location } from './location';
 import { Rack } from './rack';
 
@@ -169,6 +169,7 @@ export class Device extends PrimaryModel {
       const site = await displayOf(wc, Site, cluster.site as string);
       throw new ValidationError({ cluster: [`The assigned cluster belongs to a different site (${site})`] });
     }
+    await checkClusterLocation(values, wc, cluster);
     // (site, tenant, name) is unique, but SQL never finds two null tenants equal: checked here.
     if (values.name && (values.tenant === null || values.tenant === undefined)) {
       if (await wc.store.count(Device, { name: values.name, site: values.site, tenant: null }, { exceptId: wc.id })) {

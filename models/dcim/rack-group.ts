@@ -15,6 +15,7 @@ import {
 import { Location } from './location';
 import { checkLocation } from './location-rules';
 import { Rack } from './rack';
+import { moved, moveGroupContents } from './propagation';
 import { Site } from './site';
 
 /** A tree of groupings of racks within one site (a hall, a row). */
@@ -63,6 +64,11 @@ export class RackGroup extends OrganizationalModel {
 
   @TreeDepth()
   _depth!: number;
+
+  /** Child groups, racks and their devices follow the group to another site or location. */
+  static async afterSave(values: Values, wc: WriteContext): Promise<void> {
+    if (moved(values, wc)) await moveGroupContents(wc, wc.id, values.site as Id, (values.location as Id | null) ?? null);
+  }
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     const parent = values.parent ? await wc.store.get(RackGroup, values.parent as Id) : null;

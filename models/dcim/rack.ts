@@ -27,6 +27,7 @@ import { RackGroup } from './rack-group';
 import { RackRole } from './rack-role';
 import { Site } from './site';
 import { DeviceType } from './device-type';
+import { moved, moveRackContents } from './propagation';
 
 /** A physical equipment rack at a site, `u_height` units tall, into which devices are mounted. */
 @Model({
@@ -146,11 +147,9 @@ export class Rack extends PrimaryModel {
     if (!wc.creating) await checkHeight(values, wc);
   }
 
-  /** Devices follow their rack to another site. */
+  /** Devices follow their rack to another site or location. */
   static async afterSave(values: Values, wc: WriteContext): Promise<void> {
-    if (wc.creating || !wc.current || wc.current.site === values.site) return;
-    const devices = await wc.store.ids(Device, { rack: wc.id });
-    if (devices.length) await wc.store.update(Device, devices, { site: values.site });
+    if (moved(values, wc)) await moveRackContents(wc, wc.id, values.site as Id, (values.location as Id | null) ?? null);
   }
 }
 

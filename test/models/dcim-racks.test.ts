@@ -114,6 +114,27 @@ describe('dcim.rack', () => {
   });
 });
 
+describe('moving racks and groups', () => {
+  test('devices follow their rack, racks and child groups follow their group, to the new site and location', async () => {
+    const k = await kit();
+    const d = await created(await place(k, { name: `mover ${next()}`, rack: k.rack.id, position: 1, face: 'front' }));
+    const target = await site();
+    const type = await created(await app.post('/api/dcim/location-types/', { name: `Suite ${next()}`, content_types: ['dcim.rack', 'dcim.rackgroup'] }));
+    const suite = await created(await app.post('/api/dcim/locations/', { name: `S${next()}`, status: 'active', location_type: type.id, site: target.id }));
+    expect((await app.patch(`/api/dcim/racks/${k.rack.id}/`, { site: target.id, location: suite.id })).status).toBe(200);
+    // Devices may not sit at locations of this type: they keep no location.
+    expect((await app.get(`/api/dcim/devices/${d.id}/`)).body).toMatchObject({ site: { id: target.id }, location: null });
+    const hall = await created(await app.post('/api/dcim/rack-groups/', { name: `Hall ${next()}`, site: k.site.id }));
+    const row = await created(await app.post('/api/dcim/rack-groups/', { name: `Row ${next()}`, site: k.site.id, parent: hall.id }));
+    const r = await rack({ site: k.site.id, group: row.id });
+    const d2 = await created(await place(k, { name: `rowdev ${next()}`, rack: r.id }));
+    expect((await app.patch(`/api/dcim/rack-groups/${hall.id}/`, { site: target.id, location: suite.id })).status).toBe(200);
+    expect((await app.get(`/api/dcim/rack-groups/${row.id}/`)).body).toMatchObject({ site: { id: target.id }, location: null });
+    expect((await app.get(`/api/dcim/racks/${r.id}/`)).body).toMatchObject({ site: { id: target.id }, location: null });
+    expect((await app.get(`/api/dcim/devices/${d2.id}/`)).body.site.id).toBe(target.id);
+  });
+});
+
 describe('dcim.rackgroup and dcim.rackrole', () => {
   test('groups: slug, parent in the same site, cumulative rack count, tree order; deleting a group ungroups its racks', async () => {
     const s = await site();
