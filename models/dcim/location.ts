@@ -41,6 +41,8 @@ async function slugSource(values: Values, wc: WriteContext): Promise<string | un
     tenant_group: { path: 'tenant.group' },
     tenant_group_id: { path: 'tenant.group' },
     subtree: { path: 'parent', descendants: true, self: true, help: 'The given locations and all their descendants' },
+    // Locations whose type is the parent type of the given type(s).
+    child_location_type: { path: 'location_type.children', naturalKey: 'slug', descendants: false, help: 'Locations that may hold a location of this type' },
   },
 })
 export class Location extends PrimaryModel {

@@ -33,6 +33,7 @@ import { Site } from './site';
     parent: { path: 'parent', naturalKey: 'slug' },
     racks: { path: 'racks', by: 'id' },
     has_racks: { has: 'racks' },
+    children: { path: 'children', naturalKey: 'slug', descendants: false },
     has_children: { has: 'children' },
   },
 })

@@ -97,6 +97,7 @@ describe('dcim.location', () => {
     expect(f1.parent).toEqual({ id: b1.id, display: 'B1', url: b1.url, name: 'B1', slug: 'b1', tree_depth: null });
     expect(names(await app.get(`/api/dcim/locations/?subtree=b1`))).toEqual(['B1', 'F1']);
     expect(names(await app.get(`/api/dcim/locations/?subtree=${f1.id}`))).toEqual(['F1']);
+    expect(names(await app.get(`/api/dcim/locations/?child_location_type=${floor.slug}`))).toEqual(['B1']);
     expect((await app.get(`/api/dcim/locations/${f1.id}/`)).body.tree_depth).toBe(1);
     const wrongParent = await app.post('/api/dcim/locations/', { name: 'F2', status: 'active', location_type: floor.id, parent: f1.id });
     expect(wrongParent.body).toEqual({ parent: [`A Location of type ${floor.name} can only have a Location of type ${building.name} as its parent.`] });
