@@ -42,7 +42,7 @@ export const treeParentKind: FieldKind & ResolvingKind = {
 };
 
 export interface TreeDepthOptions extends FieldOptions {
-  /** Null when the object is embedded in another (Nautobot's `tree_depth`). */
+  /** Null when the object is embedded in another and in create responses (Nautobot's `tree_depth`). */
   nullWhenNested?: boolean;
 }
 
@@ -55,10 +55,12 @@ export const treeDepthKind: FieldKind = {
   },
   column: () => TREE_DEPTH,
   reader(field, scope, mode) {
-    // Locations and their types compute the depth only for their own endpoint (django-tree-queries).
-    if (mode.nested && field.opts<TreeDepthOptions>().nullWhenNested) return () => null;
+    // Locations and their types compute the depth only when reading their own endpoint
+    // (django-tree-queries): embedded in another object, and in a create's response, it is null.
+    const onlyOnReads = field.opts<TreeDepthOptions>().nullWhenNested === true;
+    if (mode.nested && onlyOnReads) return () => null;
     const i = scope.column(TREE_DEPTH);
-    return (row) => (row[i] === null || row[i] === undefined ? null : Number(row[i]));
+    return (row, rc) => (row[i] === null || row[i] === undefined || (onlyOnReads && rc.creating) ? null : Number(row[i]));
   },
   parse: undefined,
   store: (_field, value) => ({ [TREE_DEPTH]: value ?? 0 }),

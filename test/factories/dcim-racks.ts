@@ -8,6 +8,7 @@ export const rackFactories: Record<string, Factory> = {
   'dcim.locationtype': {
     build: ({ n }) => ({ name: `Building ${n}`, nestable: true, content_types: LOCATABLE, description: 'type' }),
     change: () => ({ description: 'changed' }),
+    computedOnReads: ['tree_depth'],
   },
   'dcim.location': {
     build: async ({ n, make }) => ({
@@ -18,6 +19,7 @@ export const rackFactories: Record<string, Factory> = {
       tenant: await make('tenancy.tenant'),
     }),
     change: () => ({ description: 'changed' }),
+    computedOnReads: ['tree_depth'],
     // The type of a location cannot change once created.
     replace: ({ n }, current) => ({
       name: `Replaced ${n}`,

@@ -34,6 +34,8 @@ describe('dcim.locationtype', () => {
     expect(building).toMatchObject({ name: 'Building', slug: 'building', parent: null, nestable: false, content_types: [], description: '' });
     const floor = await locationType({ name: 'Floor', parent: building.id, nestable: true, content_types: ['dcim.device'], description: 'Floors' });
     expect(floor).toMatchObject({ display: 'Building → Floor', content_types: ['dcim.device'], nestable: true });
+    // As in Nautobot, the depth is computed on reads only.
+    expect(floor.tree_depth).toBeNull();
     expect(floor.parent).toMatchObject({ id: building.id, display: 'Building', slug: 'building' });
     expect(Object.keys(floor)).toEqual([
       'id', 'display', 'url', 'name', 'slug', 'parent', 'nestable', 'content_types', 'description', 'tree_depth',
