@@ -13,6 +13,7 @@ import {
   TreeParent,
   ValidationError,
   slugify,
+  canonicalUuid,
   type Values,
   type WriteContext,
 } from '../../framework';
@@ -78,6 +79,13 @@ export class Location extends PrimaryModel {
 
   @TreeDepth({ label: 'Tree depth', nullWhenNested: true })
   tree_depth!: number;
+
+  /** Locations whose own site, or an ancestor's, is one of the given sites (slug or id). */
+  @Filter({ type: 'string', multiple: 'or', help: 'Base site (slug or ID): the location or an ancestor is at the site' })
+  static base_site(_last: string, p: Predicates, all: string[]): Predicate {
+    const sites = all.map((v) => (canonicalUuid(v) ? p.or([p.lookup('site', 'exact', canonicalUuid(v)), p.lookup('site__slug', 'exact', v)]) : p.lookup('site__slug', 'exact', v)));
+    return p.subtreeOf(p.or(sites));
+  }
 
   /** Locations whose type may hold every one of the given content types. */
   @Filter({ type: 'string', multiple: 'and', lookups: ['n'], help: 'Content type(s) the location type allows' })

@@ -100,6 +100,8 @@ describe('dcim.location', () => {
     expect(names(await app.get(`/api/dcim/locations/?subtree=b1`))).toEqual(['B1', 'F1']);
     expect(names(await app.get(`/api/dcim/locations/?subtree=${f1.id}`))).toEqual(['F1']);
     expect(names(await app.get(`/api/dcim/locations/?child_location_type=${floor.slug}`))).toEqual(['B1']);
+    expect(names(await app.get(`/api/dcim/locations/?base_site=${s.slug}`))).toEqual(['B1', 'F1']);
+    expect(names(await app.get(`/api/dcim/locations/?base_site=${s.id}&name=F1`))).toEqual(['F1']);
     expect((await app.get(`/api/dcim/locations/${f1.id}/`)).body.tree_depth).toBe(1);
     const wrongParent = await app.post('/api/dcim/locations/', { name: 'F2', status: 'active', location_type: floor.id, parent: f1.id });
     expect(wrongParent.body).toEqual({ parent: [`A Location of type ${floor.name} can only have a Location of type ${building.name} as its parent.`] });
