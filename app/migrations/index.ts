@@ -9,6 +9,7 @@ import { ServicesInterfaceVlans1795444114527 } from './1795444114527-services-in
 import { AddChangeLogWebhooks1795444218792 } from './1795444218792-add-change-log-webhooks';
 import { AddConfigContextsNotes1795445362557 } from './1795445362557-add-config-contexts-notes';
 import { AddCircuits1795582292995 } from './1795582292995-add-circuits';
+import { AddLocationsRacks1795582534609 } from './1795582534609-add-locations-racks';
 import { MysqlLongText1795584295650 } from './1795584295650-mysql-long-text';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [
@@ -23,5 +24,6 @@ export const CORE_MIGRATIONS: Function[] = [
   AddChangeLogWebhooks1795444218792,
   AddConfigContextsNotes1795445362557,
   AddCircuits1795582292995,
+  AddLocationsRacks1795582534609,
   MysqlLongText1795584295650,
 ];

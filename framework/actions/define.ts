@@ -16,6 +16,7 @@ import type { HandlerArgs, ModelAction } from './declared-routes';
 import { visible } from '../views/read';
 import { createObjects, inTransaction, renderInOrder } from '../views/write';
 import { listView, renderByIds, renderOne } from '../views/read';
+import { pageLinks, pageOf } from '../pagination/paginator';
 
 /** What an extra action's handler works with: the request, its object and the write path. */
 export class ActionRequest {
@@ -75,6 +76,26 @@ export class ActionRequest {
     const out = { ...(obj as Record<string, Json>) };
     for (const f of model.fields) if (f.kind.annotation) delete out[f.name];
     return out;
+  }
+
+  /** Nested forms of many objects of one model in one read, by id (annotated counts left out). */
+  async nestedMany(cls: ModelClass, ids: Id[]): Promise<Map<Id, Json>> {
+    const model = this.meta(cls);
+    const out = new Map<Id, Json>();
+    if (ids.length === 0) return out;
+    for (const obj of await renderByIds(this.ctx, model, ids, this.ctx.db.reader, true)) {
+      const nested = { ...(obj as Record<string, Json>) };
+      for (const f of model.fields) if (f.kind.annotation) delete nested[f.name];
+      out.set(nested.id as Id, nested);
+    }
+    return out;
+  }
+
+  /** A list computed in memory, answered in the pagination envelope of this request's `limit`/`offset`. */
+  paginate(items: readonly Json[]): Reply {
+    const page = pageOf(this.ctx);
+    const results = page.limit === null ? items.slice(page.offset) : items.slice(page.offset, page.offset + page.limit);
+    return { status: 200, body: { count: items.length, ...pageLinks(this.ctx, page, items.length), results } };
   }
 
   /**

@@ -20,7 +20,7 @@ import { manyToManyKind, type ManyToManyOptions } from '../fields/many-to-many';
 import { relatedCountKind, type RelatedCountOptions } from '../fields/related-count';
 import { statusKind, type StatusOptions } from '../fields/status';
 import { slugKind, stringKind, textKind, type SlugOptions, type StringOptions } from '../fields/string';
-import { treeDepthKind, treeParentKind, type TreeParentOptions } from '../fields/tree';
+import { treeDepthKind, treeParentKind, type TreeDepthOptions, type TreeParentOptions } from '../fields/tree';
 import { uuidKind, type UuidOptions } from '../fields/uuid';
 import { hiddenKind, type HiddenOptions } from '../fields/hidden';
 import { timeZoneKind } from '../fields/timezone';
@@ -182,7 +182,7 @@ export function PasswordField(options: FieldOptions = {}): PropertyDecorator {
 }
 
 /** `_depth` of a tree model. */
-export function TreeDepth(options: FieldOptions = {}): PropertyDecorator {
+export function TreeDepth(options: TreeDepthOptions = {}): PropertyDecorator {
   return declareField(treeDepthKind, { readOnly: true, label: 'Depth', ...options });
 }
 

@@ -23,6 +23,8 @@ export interface RenderState {
   readonly query: ReadonlyMap<string, readonly string[]>;
   /** The response of a write: opt-in keys are always present there. */
   readonly writing: boolean;
+  /** The response of a create (values computed only on reads, such as a location's depth, are null there). */
+  readonly creating: boolean;
   /** Whether an opt-in field (`relationships`, `computed_fields`) is part of this response. */
   readonly include: (name: string) => boolean;
 }

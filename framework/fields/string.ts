@@ -18,6 +18,11 @@ export interface StringOptions extends FieldOptions {
 export interface SlugOptions extends StringOptions {
   /** Field the slug is generated from when omitted or blank. */
   from?: string;
+  /**
+   * Text the slug is generated from instead of `from`'s value, when it depends on other objects
+   * (a location's parent slug and its name); `from` still marks the slug as generated.
+   */
+  source?: (values: Values, wc: KindWriteContext) => Promise<string | undefined>;
   /** Custom fields, relationships and computed fields use `_` instead of `-`. */
   separator?: '-' | '_';
 }
@@ -128,7 +133,7 @@ function makeKind(variant: TextVariant): FieldKind {
       const current = values[field.name];
       if (current !== undefined && current !== '' && current !== null) return;
       if (current === undefined && !wc.creating) return;
-      const source = values[o.from] ?? wc.current?.[o.from];
+      const source = o.source ? await o.source(values, wc) : values[o.from] ?? wc.current?.[o.from];
       if (typeof source !== 'string') return;
       values[field.name] = await uniqueSlug(field, slugify(source, o.separator ?? '-'), wc);
     },

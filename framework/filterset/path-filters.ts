@@ -60,6 +60,6 @@ export function pathFilters(model: ModelMeta, name: string, spec: PathFilterSpec
   const natural = spec.by === 'id' ? null : spec.naturalKey ?? (current.options.naturalKey ?? (current.field('slug') ? 'slug' : current.field('name') ? 'name' : null));
   const descendants = spec.descendants ?? isTree(current);
   return [false, true].map((negated) =>
-    relationFilter(negated ? `${name}__n` : name, steps, current, { idsOnly: spec.by === 'id', naturalKey: natural, descendants, negated, help: spec.help, path: spec.path }),
+    relationFilter(negated ? `${name}__n` : name, steps, current, { idsOnly: spec.by === 'id', naturalKey: natural, descendants, negated, help: spec.help, path: spec.path, self: spec.self ? model : undefined }),
   );
 }

@@ -68,7 +68,17 @@ export function relationFilter(
   name: string,
   steps: Step[],
   target: ModelMeta,
-  options: { idsOnly: boolean; naturalKey: string | null; descendants: boolean; negated: boolean; help?: string; path: string; naturalOnly?: boolean },
+  options: {
+    idsOnly: boolean;
+    naturalKey: string | null;
+    descendants: boolean;
+    negated: boolean;
+    help?: string;
+    path: string;
+    naturalOnly?: boolean;
+    /** The filtered model: its own objects named by the values match too. */
+    self?: ModelMeta;
+  },
 ): FilterDef {
   const last = steps[steps.length - 1];
   return {
@@ -115,6 +125,7 @@ export function relationFilter(
         test = { kind: 'reverse', relation: { model: child, field: last.field }, item: ids.length ? fieldTest(child.pk, 'exact', ids) : FALSE };
       }
       test = through(steps.slice(0, -1), test);
+      if (options.self && ids.length) test = or([test, fieldTest(options.self.pk, 'exact', ids)]);
       return options.negated ? not(test) : test;
     },
   };

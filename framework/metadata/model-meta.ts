@@ -69,7 +69,7 @@ export class FieldMeta {
   }
   /** Lower-case name used in messages such as "site with this name already exists." */
   get verboseName(): string {
-    return (this.options.label ?? this.name.replace(/_/g, ' ')).toLowerCase();
+    return this.options.verboseName ?? (this.options.label ?? this.name.replace(/_/g, ' ')).toLowerCase();
   }
   get readOnly(): boolean {
     return this.options.readOnly === true;

@@ -19,6 +19,8 @@ export interface FieldOptions {
   unique?: boolean;
   index?: boolean;
   label?: string;
+  /** The name messages quote ("rack with this Asset tag already exists."); default: the label in lower case. */
+  verboseName?: string;
   help?: string;
   /** Narrows the generated lookups, or `false` for no filter at all. */
   lookups?: readonly string[] | false;
@@ -121,6 +123,8 @@ export type PathFilterSpec =
       naturalKey?: string;
       /** Tree targets: match the node and its descendants. */
       descendants?: boolean;
+      /** The object itself matches too when it is one of the values (a location's `subtree`). */
+      self?: boolean;
       help?: string;
     }
   | { has: string; help?: string };

@@ -139,6 +139,11 @@ export class Predicates {
     return { kind: 'exists', model, item: ormFilter(model, attributes) };
   }
 
+  /** Rows of this tree model that match `roots` or descend from a row that does. */
+  subtreeOf(roots: Predicate): Predicate {
+    return { kind: 'subtree-of', roots };
+  }
+
   /** Every `key: value` pair holds. */
   match(attributes: Record<string, unknown>): Predicate {
     return ormFilter(this.model, attributes);

@@ -22,6 +22,8 @@ export type Predicate =
   | { kind: 'exists'; model: ModelMeta; item: Predicate }
   /** `field` (a foreign key to a tree model) names one of the `ids` or a descendant of one. */
   | { kind: 'in-subtree'; field: FieldMeta; ids: Id[] }
+  /** The row (of a tree model) is one of the rows matching `roots`, or a descendant of one. */
+  | { kind: 'subtree-of'; roots: Predicate }
   | JsonKeyTest
   | { kind: 'const'; value: boolean };
 

@@ -13,6 +13,7 @@ export interface RenderContext extends RenderState {
 export interface RenderRequest {
   query?: ReadonlyMap<string, readonly string[]>;
   writing?: boolean;
+  creating?: boolean;
   /** Defaults to Nautobot's `include` rule applied to `query` and `writing`. */
   include?: (name: string) => boolean;
 }
@@ -32,5 +33,6 @@ export function includeFrom(query: ReadonlyMap<string, readonly string[]>, writi
 export function renderContext(baseUrl: string, version: ApiVersion, db: Executor, request: RenderRequest = {}): RenderContext {
   const query = request.query ?? new Map<string, readonly string[]>();
   const writing = request.writing ?? false;
-  return { baseUrl, version, db, loaded: new Map(), features: new RequestData(), query, writing, include: request.include ?? includeFrom(query, writing) };
+  const creating = request.creating ?? false;
+  return { baseUrl, version, db, loaded: new Map(), features: new RequestData(), query, writing, creating, include: request.include ?? includeFrom(query, writing) };
 }

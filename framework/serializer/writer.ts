@@ -297,9 +297,14 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
   };
   await collect(model, ids);
 
-  const blocking = protectedRows
-    .map((p) => ({ model: p.model, ids: p.ids.filter((id) => !(seen.get(p.model)?.has(id))) }))
-    .filter((p) => p.ids.length);
+  // An object protecting through two paths (a rack on the site and on one of its locations) is one blocker.
+  const blockers = new Map<ModelMeta, Set<Id>>();
+  for (const p of protectedRows) {
+    const set = blockers.get(p.model) ?? new Set<Id>();
+    for (const id of p.ids) if (!seen.get(p.model)?.has(id)) set.add(id);
+    blockers.set(p.model, set);
+  }
+  const blocking = [...blockers].map(([m, set]) => ({ model: m, ids: [...set] })).filter((p) => p.ids.length);
   if (blocking.length) {
     const described = (await Promise.all(blocking.map((p) => displayStrings(tx, p.model, p.ids)))).flat();
     throw new ProtectedError(described);

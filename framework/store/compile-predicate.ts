@@ -3,6 +3,7 @@ import type { LinkSpec } from '../query/link';
 import type { Predicate } from '../query/predicate';
 import { compileJsonKey } from './compile-json-key';
 import { compareField } from './comparisons/compare-field';
+import { TREE_PATH } from '../fields/tree-columns';
 import { descendantsOf } from './tree';
 import type { Params } from './params';
 
@@ -28,6 +29,11 @@ export function compilePredicate(p: Predicate, model: ModelMeta, alias: string, 
       return `(CASE WHEN ${compilePredicate(p.item, model, alias, params, aliases)} THEN 1 ELSE 0 END) = 0`;
     case 'in-subtree':
       return `${q(alias)}.${q(p.field.column as string)} IN (${descendantsOf(p.field.target as ModelMeta, p.ids, params)})`;
+    case 'subtree-of': {
+      const roots = aliases.next('n');
+      const rootPaths = `SELECT ${q(roots)}.${q(TREE_PATH)} FROM ${q(model.table)} ${q(roots)} WHERE ${compilePredicate(p.roots, model, roots, params, aliases)}`;
+      return `EXISTS (SELECT 1 FROM (${rootPaths}) ${q(`${roots}p`)} WHERE ${q(alias)}.${q(TREE_PATH)} LIKE ${params.dialect.concat(`${q(`${roots}p`)}.${q(TREE_PATH)}`, "'%'")})`;
+    }
     case 'field':
       return compareField(p.field, model, (c) => `${q(alias)}.${q(c)}`, p.lookup, p.values, params);
     case 'json-key':

@@ -20,7 +20,7 @@ export type ModelRef = ModelClass | ModelMeta;
  */
 export type Where = Record<string, unknown> | Predicate | readonly Id[];
 
-const PREDICATE_KINDS = new Set(['and', 'or', 'not', 'field', 'related', 'reverse', 'reverse-link', 'generic', 'pointed-at', 'exists', 'in-subtree', 'json-key', 'const']);
+const PREDICATE_KINDS = new Set(['and', 'or', 'not', 'field', 'related', 'reverse', 'reverse-link', 'generic', 'pointed-at', 'exists', 'in-subtree', 'subtree-of', 'json-key', 'const']);
 
 /** Predicates are told from attribute dictionaries by their `kind` and by holding no other plain values. */
 function isPredicate(where: Where): where is Predicate {

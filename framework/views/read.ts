@@ -52,6 +52,7 @@ export async function newRenderContext(ctx: RequestContext, db: Executor, model:
   const rc = renderContext(ctx.baseUrl, ctx.version as NonNullable<RequestContext['version']>, db, {
     query: ctx.query,
     writing: !READS.has(ctx.method),
+    creating: ctx.method === 'POST',
     include: includeOf(ctx),
   });
   rc.features.assign(ctx.features);

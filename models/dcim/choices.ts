@@ -146,3 +146,35 @@ export const SubdeviceRoleChoices = defineChoices({
   child: 'Child',
 });
 export type SubdeviceRole = ChoiceValue<typeof SubdeviceRoleChoices>;
+
+/** Physical form of a rack. */
+export const RackTypeChoices = defineChoices({
+  '2-post-frame': '2-post frame',
+  '4-post-frame': '4-post frame',
+  '4-post-cabinet': '4-post cabinet',
+  'wall-frame': 'Wall-mounted frame',
+  'wall-frame-vertical': 'Wall-mounted frame (vertical)',
+  'wall-cabinet': 'Wall-mounted cabinet',
+  'wall-cabinet-vertical': 'Wall-mounted cabinet (vertical)',
+  other: 'Other',
+});
+
+/** Rail-to-rail width of a rack, in inches. */
+export const RackWidthChoices = defineChoices([
+  [10, '10 inches'],
+  [19, '19 inches'],
+  [21, '21 inches'],
+  [23, '23 inches'],
+] as const);
+
+/** Unit of a rack's outer dimensions. */
+export const RackDimensionUnitChoices = defineChoices({
+  mm: 'Millimeters',
+  in: 'Inches',
+});
+
+/** Side of a rack a device is mounted on. */
+export const DeviceFaceChoices = defineChoices({
+  front: 'Front',
+  rear: 'Rear',
+});

@@ -16,6 +16,7 @@ import {
   type Values,
   type WriteContext,
   FirstOf,
+  ChoiceField,
 } from '../../framework';
 import { IPAddress } from '../ipam/ip-address';
 import { checkPrimaryIps } from '../ipam/primary-ip';
@@ -29,6 +30,10 @@ import { DeviceType } from './device-type';
 import { Platform } from './platform';
 import { Site } from './site';
 import { Manufacturer } from './manufacturer';
+import { DeviceFaceChoices } from './choices';
+import { checkClusterLocation, checkPlacement } from './device-placement';
+import { Location } from './location';
+import { Rack } from './rack';
 
 /** A physical piece of equipment (router, switch, server) at a site. */
 @Model({
@@ -43,6 +48,7 @@ import { Manufacturer } from './manufacturer';
   search: ['name', 'serial', 'asset_tag', 'device_type.manufacturer.name', 'comments'],
   uniqueTogether: [['site', 'tenant', 'name']],
   briefOnWrites: true,
+  features: ['locations'],
   filters: {
     region: { path: 'site.region' },
     region_id: { path: 'site.region' },
@@ -56,6 +62,7 @@ import { Manufacturer } from './manufacturer';
     mac_address: { path: 'interfaces.mac_address' },
     has_interfaces: { has: 'interfaces' },
     interfaces: { has: 'interfaces' },
+    rack_group_id: { path: 'rack.group' },
   },
 })
 export class Device extends PrimaryModel {
@@ -83,11 +90,23 @@ export class Device extends PrimaryModel {
   @Field.String({ maxLength: 255, blank: true, label: 'Serial number', lookups: false })
   serial!: string;
 
-  @Field.String({ maxLength: 100, nullable: true, blank: true, unique: true })
+  @Field.String({ maxLength: 100, nullable: true, blank: true, unique: true, verboseName: 'Asset tag' })
   asset_tag!: string | null;
 
   @ForeignKey(() => Site, { onDelete: 'protect', related: 'devices' })
   site!: Site;
+
+  @ForeignKey(() => Location, { nullable: true, onDelete: 'protect', related: 'devices' })
+  location!: Location | null;
+
+  @ForeignKey(() => Rack, { nullable: true, onDelete: 'protect', related: 'devices', naturalFilter: false })
+  rack!: Rack | null;
+
+  @Field.Integer({ min: 1, max: 32767, nullable: true, label: 'Position (U)', help: 'The lowest-numbered unit occupied by the device' })
+  position!: number | null;
+
+  @ChoiceField(DeviceFaceChoices, { blank: true, single: true, label: 'Rack face' })
+  face!: string;
 
   @StatusField(() => Status)
   status!: Status;
@@ -131,6 +150,7 @@ export class Device extends PrimaryModel {
   }
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {
+    await checkPlacement(values, wc);
     await checkLocalContext(values, wc);
     await checkPrimaryIps(values, wc, 'dcim.interface', 'device');
     const platform = values.platform ? await wc.store.get(Platform, values.platform as string) : null;
@@ -149,6 +169,7 @@ export class Device extends PrimaryModel {
       const site = await displayOf(wc, Site, cluster.site as string);
       throw new ValidationError({ cluster: [`The assigned cluster belongs to a different site (${site})`] });
     }
+    await checkClusterLocation(values, wc, cluster);
     // (site, tenant, name) is unique, but SQL never finds two null tenants equal: checked here.
     if (values.name && (values.tenant === null || values.tenant === undefined)) {
       if (await wc.store.count(Device, { name: values.name, site: values.site, tenant: null }, { exceptId: wc.id })) {

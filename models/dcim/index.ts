@@ -7,7 +7,19 @@ import { Manufacturer } from './manufacturer';
 import { Platform } from './platform';
 import { Region } from './region';
 import { Site } from './site';
+import { Location } from './location';
+import { LocationType } from './location-type';
+import { Rack } from './rack';
+import { RackGroup } from './rack-group';
+import { RackReservation } from './rack-reservation';
+import { RackRole } from './rack-role';
+import { rackActions } from './rack.actions';
 
 export { Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface };
+export { LocationType, Location, RackGroup, RackRole, Rack, RackReservation };
 
-export default defineApp('dcim', [Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface], { displayName: 'DCIM' });
+export default defineApp(
+  'dcim',
+  [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface],
+  { displayName: 'DCIM', actions: rackActions },
+);

@@ -14,6 +14,7 @@ import { Tenant } from '../tenancy/tenant';
 import { VirtualMachine } from '../virtualization/virtual-machine';
 import { Device } from './device';
 import { Region } from './region';
+import { Rack } from './rack';
 
 /** A physical place (building, campus, PoP) holding racks, devices, prefixes and VLANs. */
 @Model({
@@ -34,6 +35,12 @@ import { Region } from './region';
     vlans: { path: 'vlans', by: 'id' },
     has_vlans: { has: 'vlans' },
     vlan_groups: { path: 'vlan_groups', naturalKey: 'slug' },
+    locations: { path: 'locations' },
+    has_locations: { has: 'locations' },
+    racks: { path: 'racks', by: 'id' },
+    has_racks: { has: 'racks' },
+    rack_groups: { path: 'rack_groups', naturalKey: 'slug' },
+    has_rack_groups: { has: 'rack_groups' },
     has_vlan_groups: { has: 'vlan_groups' },
   },
 })
@@ -97,6 +104,9 @@ export class Site extends PrimaryModel {
 
   @RelatedCount(() => Device, 'site')
   device_count!: number;
+
+  @RelatedCount(() => Rack, 'site')
+  rack_count!: number;
 
   /** Virtual machines belong to a site through their cluster. */
   @RelatedCount(() => VirtualMachine, 'cluster.site')

@@ -4,6 +4,8 @@ import {
   type IPNetwork, type Predicates, type Values, type WriteContext,
 } from '../../framework';
 import { Site } from '../dcim/site';
+import { Location } from '../dcim/location';
+import { checkLocation } from '../dcim/location-rules';
 import { Status } from '../extras/status';
 import { Tenant } from '../tenancy/tenant';
 import { networkSearch, optionalNetwork, presentInVrf } from './network-filters';
@@ -17,6 +19,7 @@ import { VRF } from './vrf';
   display: 'prefix',
   brief: ['family', 'prefix'],
   ordering: ['vrf.name', 'prefix'],
+  features: ['locations'],
   filters: {
     region: { path: 'site.region' },
     region_id: { path: 'site.region' },
@@ -33,6 +36,9 @@ export class Prefix extends PrimaryModel {
 
   @ForeignKey(() => Site, { nullable: true, onDelete: 'protect', related: 'prefixes' })
   site!: Site | null;
+
+  @ForeignKey(() => Location, { nullable: true, onDelete: 'protect', related: 'prefixes' })
+  location!: Location | null;
 
   @ForeignKey(() => VRF, { nullable: true, onDelete: 'protect', related: 'prefixes', label: 'VRF' })
   vrf!: VRF | null;
@@ -57,6 +63,7 @@ export class Prefix extends PrimaryModel {
 
   /** Duplicates are refused inside a VRF that enforces unique space. */
   static async clean(values: Values, wc: WriteContext): Promise<void> {
+    await checkLocation(values, wc, 'Prefixes');
     const vrfId = values.vrf as string | null;
     if (!vrfId) return;
     const [vrf] = await wc.store.find(VRF, { id: vrfId });

@@ -1,5 +1,7 @@
-import { NotesUrl, Field, ForeignKey, Model, OrganizationalModel, RelatedCount } from '../../framework';
+import { NotesUrl, Field, ForeignKey, Model, OrganizationalModel, RelatedCount, type Values, type WriteContext } from '../../framework';
 import { Site } from '../dcim/site';
+import { Location } from '../dcim/location';
+import { checkLocation } from '../dcim/location-rules';
 import { VLAN } from './vlan';
 
 /** A set of VLANs sharing a numbering space, optionally bound to a site. */
@@ -9,6 +11,7 @@ import { VLAN } from './vlan';
   display: 'name',
   brief: ['name', 'slug', 'vlan_count'],
   ordering: ['site.name', 'name'],
+  features: ['locations'],
   search: ['name', 'slug'],
   uniqueTogether: [['site', 'name'], ['site', 'slug']],
   filters: {
@@ -30,9 +33,16 @@ export class VLANGroup extends OrganizationalModel {
   @ForeignKey(() => Site, { nullable: true, onDelete: 'protect', related: 'vlan_groups' })
   site!: Site | null;
 
+  @ForeignKey(() => Location, { nullable: true, onDelete: 'protect', related: 'vlan_groups' })
+  location!: Location | null;
+
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
 
   @RelatedCount(() => VLAN, 'group')
   vlan_count!: number;
+
+  static async clean(values: Values, wc: WriteContext): Promise<void> {
+    await checkLocation(values, wc, 'VLAN groups');
+  }
 }

@@ -4,6 +4,8 @@ import {
   type Predicate, type Predicates, type Values, type WriteContext,
 } from '../../framework';
 import { Site } from '../dcim/site';
+import { Location } from '../dcim/location';
+import { checkLocation } from '../dcim/location-rules';
 import { Status } from '../extras/status';
 import { Tenant } from '../tenancy/tenant';
 import { Prefix } from './prefix';
@@ -17,6 +19,7 @@ import { VLANGroup } from './vlan-group';
   display: { fields: ['name', 'vid'], render: (v) => `${String(v.name)} (${String(v.vid)})` },
   brief: ['vid', 'name'],
   ordering: ['site.name', 'group.name', 'vid'],
+  features: ['locations'],
   search: ['name', 'description', 'vid'],
   uniqueTogether: [['group', 'vid'], ['group', 'name']],
   filters: {
@@ -32,6 +35,9 @@ export class VLAN extends PrimaryModel {
 
   @ForeignKey(() => Site, { nullable: true, onDelete: 'protect', related: 'vlans' })
   site!: Site | null;
+
+  @ForeignKey(() => Location, { nullable: true, onDelete: 'protect', related: 'vlans' })
+  location!: Location | null;
 
   @ForeignKey(() => VLANGroup, { nullable: true, onDelete: 'protect', related: 'vlans' })
   group!: VLANGroup | null;
@@ -66,6 +72,7 @@ export class VLAN extends PrimaryModel {
 
   /** A VLAN in a group sits at the group's site (a site-less group holds site-less VLANs). */
   static async clean(values: Values, wc: WriteContext): Promise<void> {
+    await checkLocation(values, wc, 'VLANs');
     const groupId = values.group as string | null;
     if (!groupId) return;
     const [group] = await wc.store.find(VLANGroup, { id: groupId });

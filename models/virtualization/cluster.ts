@@ -12,6 +12,8 @@ import {
 } from '../../framework';
 import { Device } from '../dcim/device';
 import { Site } from '../dcim/site';
+import { Location } from '../dcim/location';
+import { checkLocation } from '../dcim/location-rules';
 import { Tenant } from '../tenancy/tenant';
 import { ClusterGroup } from './cluster-group';
 import { ClusterType } from './cluster-type';
@@ -23,6 +25,7 @@ import { VirtualMachine } from './virtual-machine';
   display: 'name',
   brief: ['name', 'virtualmachine_count'],
   ordering: ['name'],
+  features: ['locations'],
   search: ['name', 'comments'],
   filters: {
     region: { path: 'site.region' },
@@ -54,6 +57,9 @@ export class Cluster extends PrimaryModel {
   @ForeignKey(() => Site, { nullable: true, onDelete: 'protect', related: 'clusters' })
   site!: Site | null;
 
+  @ForeignKey(() => Location, { nullable: true, onDelete: 'protect', related: 'clusters' })
+  location!: Location | null;
+
   @Field.Text()
   comments!: string;
 
@@ -65,6 +71,7 @@ export class Cluster extends PrimaryModel {
 
   /** Host devices must stay in the cluster's site when the site changes. */
   static async clean(values: Values, wc: WriteContext): Promise<void> {
+    await checkLocation(values, wc, 'Clusters');
     if (wc.creating || !values.site) return;
     const elsewhere = await wc.store.count(Device, { cluster: wc.id }) - (await wc.store.count(Device, { cluster: wc.id, site: values.site }));
     if (elsewhere) {

@@ -21,6 +21,7 @@ import { checkPrimaryIps } from '../ipam/primary-ip';
 import { DeviceRole } from '../dcim/device-role';
 import { Platform } from '../dcim/platform';
 import { Site } from '../dcim/site';
+import { Location } from '../dcim/location';
 import { Status } from '../extras/status';
 import { ConfigContextSchema } from '../extras/config-context';
 import { checkLocalContext } from '../extras/local-context';
@@ -48,6 +49,7 @@ import { Cluster } from './cluster';
     region_id: { path: 'cluster.site.region' },
     site: { path: 'cluster.site' },
     site_id: { path: 'cluster.site', by: 'id' },
+    location: { path: 'cluster.location' },
     mac_address: { path: 'interfaces.mac_address' },
     interfaces: { path: 'interfaces' },
     has_interfaces: { has: 'interfaces' },
@@ -69,6 +71,10 @@ export class VirtualMachine extends PrimaryModel {
   /** Always the cluster's site. */
   @RelatedVia(() => Site, 'cluster.site')
   site!: Site | null;
+
+  /** Always the cluster's location. */
+  @RelatedVia(() => Location, 'cluster.location')
+  location!: Location | null;
 
   // `cluster` filters by id only and keeps the last value; `cluster_id` takes several.
   @ForeignKey(() => Cluster, { onDelete: 'protect', related: 'virtual_machines', naturalKey: false, single: true })

@@ -62,8 +62,15 @@ function fieldKind(model: ModelMeta, d: FilterDescription): string | undefined {
   return d.target ? model.field(d.target)?.kind.name : undefined;
 }
 
+/** Values of model filter methods whose values are not free text. */
+const WELL_FORMED: Record<string, string> = {
+  'dcim.location ?content_type': 'dcim.device',
+};
+
 /** A value every filter of this description accepts, taken from real objects where it must exist. */
 async function wellFormed(model: ModelMeta, d: FilterDescription, objs: Objects): Promise<string> {
+  const given = WELL_FORMED[`${model.label} ?${d.name.replace(/__n$/, '')}`];
+  if (given) return given;
   if (d.related) {
     const target = await objs.of(d.related.model);
     if (d.related.by === 'id') return String(target.id);
@@ -176,10 +183,18 @@ const NOT_SELECTABLE: Record<string, string> = {
 /** Values for fields a factory leaves empty that the generic fill value would not suit: all the fields to send. */
 const FILL: Record<string, (ctx: FactoryContext) => Promise<Record<string, unknown>> | Record<string, unknown>> = {
   'dcim.site.contact_email': ({ n }) => ({ contact_email: `noc${n}@example.net` }),
+  // A position and a face need a rack at the device's site.
+  'dcim.device.position': async ({ make }) => racked(make),
+  'dcim.device.face': async ({ make }) => racked(make),
   // A generic reference names an object of the type it gives.
   'ipam.ipaddress.assigned_object_type': async ({ make }) => ({ assigned_object_type: 'dcim.interface', assigned_object_id: await make('dcim.interface') }),
   'ipam.ipaddress.assigned_object_id': async ({ make }) => ({ assigned_object_type: 'dcim.interface', assigned_object_id: await make('dcim.interface') }),
 };
+
+async function racked(make: FactoryContext['make']): Promise<Record<string, unknown>> {
+  const site = await make('dcim.site');
+  return { site, rack: await make('dcim.rack', { site, location: null, group: null }), position: 1, face: 'front' };
+}
 
 /** Filterable fields the representation does not show, and where their value shows. */
 const UNSHOWN: Record<string, (obj: Obj) => unknown> = {
@@ -217,6 +232,17 @@ const LINKS: Record<string, LinkRule> = {
   'ipam.service.virtual_machine': { source: () => ({ device: null }) },
   // A circuit termination lands at a site or in a provider network, not both.
   'circuits.circuittermination.provider_network': { source: () => ({ site: null }) },
+  // Racks, rack groups and located objects stay inside their site (and location).
+  'dcim.rack.site': { source: () => ({ location: null, group: null }) },
+  'dcim.rack.group': { source: (g) => ({ site: (g.site as Obj).id, location: null }) },
+  'dcim.rack.location': { source: (l) => ({ site: (l.site as Obj).id, group: null }) },
+  'dcim.rackgroup.parent': { source: (g) => ({ site: (g.site as Obj).id }) },
+  'dcim.rackgroup.location': { source: (l) => ({ site: (l.site as Obj).id }) },
+  'dcim.device.rack': { source: (r) => ({ site: (r.site as Obj).id }) },
+  'dcim.device.location': { source: (l) => ({ site: (l.site as Obj).id }) },
+  'ipam.vlangroup.location': { source: (l) => ({ site: (l.site as Obj).id }) },
+  // A child location takes its parent's (nestable) type and no site.
+  'dcim.location.parent': { source: (p) => ({ site: null, location_type: (p.location_type as Obj).id }) },
 };
 
 /** The relation path a filter's target names (`site.region`, `devices`), or null when it is not one. */

@@ -5,6 +5,7 @@ import { ipamFactories } from './ipam';
 import { deviceFactories, virtualizationFactories } from './dcim';
 import { pluginFactories } from './plugins';
 import { circuitsFactories } from './circuits';
+import { rackFactories } from './dcim-racks';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
@@ -13,6 +14,7 @@ export const FACTORIES: Record<string, Factory> = {
   ...tenancyFactories,
   ...dcimFactories,
   ...deviceFactories,
+  ...rackFactories,
   ...virtualizationFactories,
   ...usersFactories,
   ...ipamFactories,

@@ -21,6 +21,8 @@ export interface Factory {
    * its id; `make` and the contract suite use it instead of POSTing `build`'s body.
    */
   seed?(ctx: FactoryContext): Promise<string>;
+  /** Keys a create's response shows as null and reads compute (a location's `tree_depth`). */
+  computedOnReads?: string[];
   /** Fields that make a body invalid, for models without a required field to set to null. */
   invalid?: Record<string, unknown>;
   /** A complete PUT body for an existing object, when `build` would change what cannot change. */

@@ -146,7 +146,7 @@ describe('dcim.site', () => {
     expect(Object.keys(site)).toEqual([
       'id', 'display', 'url', 'name', 'slug', 'status', 'region', 'tenant', 'facility', 'asn', 'time_zone', 'description',
       'physical_address', 'shipping_address', 'latitude', 'longitude', 'contact_name', 'contact_phone', 'contact_email',
-      'comments', 'device_count', 'virtualmachine_count', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields', 'computed_fields', 'relationships',
+      'comments', 'device_count', 'rack_count', 'virtualmachine_count', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields', 'computed_fields', 'relationships',
     ].filter((k) => k in site));
     expect(site).toMatchObject({ slug: 'order', asn: 4294967295, time_zone: 'Europe/Amsterdam', latitude: '52.500000', longitude: '-4.250000' });
   });

@@ -163,7 +163,7 @@ describe('dcim.device', () => {
     const f = await fixtures('repr');
     const d = await device(f, { name: 'repr1', asset_tag: 'AT-1', local_context_data: { ntp: { servers: ['10.0.0.1'] } } });
     expect(Object.keys(d)).toEqual([
-      'id', 'display', 'url', 'name', 'device_type', 'device_role', 'tenant', 'platform', 'serial', 'asset_tag', 'site', 'status', 'primary_ip', 'primary_ip4', 'primary_ip6',
+      'id', 'display', 'url', 'name', 'device_type', 'device_role', 'tenant', 'platform', 'serial', 'asset_tag', 'site', 'location', 'rack', 'position', 'face', 'status', 'primary_ip', 'primary_ip4', 'primary_ip6',
       'cluster', 'comments', 'local_context_schema', 'local_context_data', 'config_context', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields',
       'computed_fields', 'relationships',
     ]);
@@ -201,7 +201,7 @@ describe('dcim.device', () => {
     expect((await app.patch(`/api/dcim/devices/${renamed.id}/`, { name: 'other', serial: 'S' })).status).toBe(200);
     await device(f, { asset_tag: 'TAG-U' });
     const tag = await app.post('/api/dcim/devices/', { device_type: f.type.id, device_role: f.role.id, site: f.site.id, status: 'active', asset_tag: 'TAG-U' });
-    expect(tag.body).toEqual({ asset_tag: ['device with this asset tag already exists.'] });
+    expect(tag.body).toEqual({ asset_tag: ['device with this Asset tag already exists.'] });
   });
 
   test('statuses of devices; required fields', async () => {
@@ -301,7 +301,7 @@ describe('dcim.device', () => {
     expect(names(await app.get(`/api/dcim/devices/?site=${f.site.slug}&has_interfaces=true`))).toEqual(['filt-a', 'filt-b']);
     expect(names(await app.get(`/api/dcim/devices/?${site}&interfaces=false`))).toEqual([]);
     expect((await app.get(`/api/dcim/sites/?devices=filt-a`)).body.results.map((s: Obj) => s.id)).toEqual([f.site.id]);
-    for (const unknown of ['device_type', 'cluster', 'comments', 'serial__ic', 'face']) {
+    for (const unknown of ['device_type', 'cluster', 'comments', 'serial__ic', 'rack']) {
       const res = await app.get(`/api/dcim/devices/?${unknown}=x`);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ [unknown]: ['Unknown filter field'] });

@@ -59,7 +59,7 @@ describe('virtualization.cluster', () => {
     const tenant = await created(await app.post('/api/tenancy/tenants/', { name: 'Cluster tenant' }));
     const c = await cluster({ site: s.id, tenant: tenant.id, comments: 'hosts' });
     expect(Object.keys(c)).toEqual([
-      'id', 'display', 'url', 'name', 'type', 'group', 'tenant', 'site', 'comments', 'device_count', 'virtualmachine_count',
+      'id', 'display', 'url', 'name', 'type', 'group', 'tenant', 'site', 'location', 'comments', 'device_count', 'virtualmachine_count',
       'created', 'last_updated', 'tags', 'notes_url', 'custom_fields', 'computed_fields', 'relationships',
     ]);
     await vm(c, 'guest');
@@ -120,7 +120,7 @@ describe('virtualization.virtualmachine', () => {
     const c = await cluster({ site: s.id });
     const v = await vm(c, 'web01', { vcpus: 4, memory: 8192, disk: 100, local_context_data: { role: 'web' } });
     expect(Object.keys(v)).toEqual([
-      'id', 'display', 'url', 'name', 'status', 'site', 'cluster', 'role', 'tenant', 'platform', 'primary_ip', 'primary_ip4', 'primary_ip6', 'vcpus', 'memory', 'disk',
+      'id', 'display', 'url', 'name', 'status', 'site', 'location', 'cluster', 'role', 'tenant', 'platform', 'primary_ip', 'primary_ip4', 'primary_ip6', 'vcpus', 'memory', 'disk',
       'comments', 'local_context_data', 'local_context_schema', 'config_context', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields',
       'computed_fields', 'relationships',
     ]);

@@ -262,7 +262,7 @@ describe('headers and URLs', () => {
       expect(res.body[appLabel]).toBe(`${app.baseUrl}/api/${appLabel}/`);
     }
     const dcim = await app.get('/api/dcim/');
-    const paths = ['device-roles', 'device-types', 'devices', 'interfaces', 'manufacturers', 'platforms', 'regions', 'sites'];
+    const paths = ['device-roles', 'device-types', 'devices', 'interfaces', 'location-types', 'locations', 'manufacturers', 'platforms', 'rack-groups', 'rack-reservations', 'rack-roles', 'racks', 'regions', 'sites'];
     expect(dcim.body).toEqual(Object.fromEntries(paths.map((p) => [p, `${app.baseUrl}/api/dcim/${p}/`])));
     const virtualization = await app.get('/api/virtualization/');
     expect(Object.keys(virtualization.body)).toEqual(['cluster-groups', 'cluster-types', 'clusters', 'interfaces', 'virtual-machines']);
