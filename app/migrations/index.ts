@@ -11,6 +11,7 @@ import { AddConfigContextsNotes1795445362557 } from './1795445362557-add-config-
 import { AddCircuits1795582292995 } from './1795582292995-add-circuits';
 import { AddLocationsRacks1795582534609 } from './1795582534609-add-locations-racks';
 import { MysqlLongText1795584295650 } from './1795584295650-mysql-long-text';
+import { CircuitTerminationLocation1795585060577 } from './1795585060577-circuit-termination-location';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [
   Initial1795431639398,
@@ -26,4 +27,5 @@ export const CORE_MIGRATIONS: Function[] = [
   AddCircuits1795582292995,
   AddLocationsRacks1795582534609,
   MysqlLongText1795584295650,
+  CircuitTerminationLocation1795585060577,
 ];

@@ -1,4 +1,6 @@
-import { ChoiceField, Field, ForeignKey, Model, NotesUrl, OrganizationalModel, ValidationError, type Values } from '../../framework';
+import { ChoiceField, Field, ForeignKey, Model, NotesUrl, OrganizationalModel, ValidationError, type Values, type WriteContext } from '../../framework';
+import { Location } from '../dcim/location';
+import { checkLocation } from '../dcim/location-rules';
 import { Site } from '../dcim/site';
 import { CircuitTerminationSideChoices } from './choices';
 import { Circuit } from './circuit';
@@ -15,6 +17,7 @@ import { ProviderNetwork } from './provider-network';
   ordering: ['circuit.provider.name', 'circuit.cid', 'term_side'],
   search: ['circuit.cid', 'xconnect_id', 'pp_info', 'description'],
   uniqueTogether: [['circuit', 'term_side']],
+  features: ['locations'],
   filters: {
     region: { path: 'site.region' },
     region_id: { path: 'site.region' },
@@ -32,6 +35,9 @@ export class CircuitTermination extends OrganizationalModel {
 
   @ForeignKey(() => Site, { nullable: true, onDelete: 'protect', related: 'circuit_terminations' })
   site!: Site | null;
+
+  @ForeignKey(() => Location, { nullable: true, onDelete: 'protect', related: 'circuit_terminations' })
+  location!: Location | null;
 
   @ForeignKey(() => ProviderNetwork, { nullable: true, onDelete: 'protect', related: 'circuit_terminations', naturalFilter: false })
   provider_network!: ProviderNetwork | null;
@@ -51,13 +57,17 @@ export class CircuitTermination extends OrganizationalModel {
   @Field.String({ maxLength: 200, blank: true, lookups: false })
   description!: string;
 
-  /** Exactly one of site and provider network (Nautobot's CircuitTermination.clean). */
-  static clean(values: Values): void {
+  /** Exactly one of site and provider network; a location only with a site (Nautobot's CircuitTermination.clean). */
+  static async clean(values: Values, wc: WriteContext): Promise<void> {
     if (!values.site && !values.provider_network) {
       throw new ValidationError({ __all__: ['A circuit termination must attach to either a site or a provider network.'] });
     }
     if (values.site && values.provider_network) {
       throw new ValidationError({ __all__: ['A circuit termination cannot attach to both a site and a provider network.'] });
     }
+    if (values.location && values.provider_network) {
+      throw new ValidationError({ __all__: ['A circuit termination cannot attach to both a location and a provider network.'] });
+    }
+    await checkLocation(values, wc, 'Circuit terminations');
   }
 }

@@ -6,7 +6,7 @@ import { CircuitType } from './circuit-type';
 import { Provider } from './provider';
 
 /** The fields of a termination as a circuit embeds it (Nautobot's circuit-specific short form). */
-const TERMINATION_FORM = ['site', 'provider_network', 'port_speed', 'upstream_speed', 'xconnect_id', 'created', 'last_updated', 'notes_url'] as const;
+const TERMINATION_FORM = ['site', 'location', 'provider_network', 'port_speed', 'upstream_speed', 'xconnect_id', 'created', 'last_updated', 'notes_url'] as const;
 
 /** One circuit bought from a provider, identified by the provider's circuit id (`cid`). */
 @Model({
@@ -22,6 +22,7 @@ const TERMINATION_FORM = ['site', 'provider_network', 'port_speed', 'upstream_sp
     provider_network_id: { path: 'terminations.provider_network', by: 'id' },
     site: { path: 'terminations.site' },
     site_id: { path: 'terminations.site', by: 'id' },
+    location: { path: 'terminations.location' },
     region: { path: 'terminations.site.region' },
     region_id: { path: 'terminations.site.region' },
   },

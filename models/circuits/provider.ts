@@ -13,6 +13,7 @@ import { Circuit } from './circuit';
     region_id: { path: 'circuits.terminations.site.region' },
     site: { path: 'circuits.terminations.site' },
     site_id: { path: 'circuits.terminations.site', by: 'id' },
+    location: { path: 'circuits.terminations.location' },
   },
 })
 export class Provider extends PrimaryModel {

@@ -231,7 +231,8 @@ const LINKS: Record<string, LinkRule> = {
   // A service runs on a device or on a virtual machine, not both.
   'ipam.service.virtual_machine': { source: () => ({ device: null }) },
   // A circuit termination lands at a site or in a provider network, not both.
-  'circuits.circuittermination.provider_network': { source: () => ({ site: null }) },
+  'circuits.circuittermination.provider_network': { source: () => ({ site: null, location: null }) },
+  'circuits.circuittermination.location': { source: (l) => ({ site: (l.site as Obj).id, provider_network: null }) },
   // Racks, rack groups and located objects stay inside their site (and location).
   'dcim.rack.site': { source: () => ({ location: null, group: null }) },
   'dcim.rack.group': { source: (g) => ({ site: (g.site as Obj).id, location: null }) },

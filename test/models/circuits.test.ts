@@ -60,12 +60,13 @@ describe('circuits.circuit', () => {
     const network = await created(await app.post('/api/circuits/provider-networks/', { provider: f.provider.id, name: 'Backbone' }));
     const z = await created(await app.post('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'Z', provider_network: network.id }));
     const detail = (await app.get(at(c))).body;
-    expect(Object.keys(detail.termination_a)).toEqual(['id', 'display', 'url', 'site', 'provider_network', 'port_speed', 'upstream_speed', 'xconnect_id', 'created', 'last_updated', 'notes_url']);
+    expect(Object.keys(detail.termination_a)).toEqual(['id', 'display', 'url', 'site', 'location', 'provider_network', 'port_speed', 'upstream_speed', 'xconnect_id', 'created', 'last_updated', 'notes_url']);
     expect(detail.termination_a).toMatchObject({
       id: a.id,
       display: `Termination A: ${f.site.name}`,
       url: a.url,
       site: { id: f.site.id, name: f.site.name, slug: f.site.slug },
+      location: null,
       provider_network: null,
       port_speed: 1000,
       upstream_speed: null,
@@ -128,5 +129,34 @@ describe('circuits.circuittermination', () => {
     const site = await app.delete(at(f.site));
     expect(site.status).toBe(409);
     expect((await app.get(at(a))).status).toBe(200);
+  });
+
+  test('a location only with a site it belongs to, of a type that may hold terminations; location filters include descendants', async () => {
+    const f = await fixtures();
+    const c = await circuit(f, 'L-1');
+    const other = await created(await app.post('/api/dcim/sites/', { name: `Other ${seq}`, status: 'active' }));
+    const campus = await created(await app.post('/api/dcim/location-types/', { name: `Campus ${seq}`, content_types: ['circuits.circuittermination'] }));
+    const room = await created(await app.post('/api/dcim/location-types/', { name: `Room ${seq}`, parent: campus.id, content_types: [] }));
+    const hq = await created(await app.post('/api/dcim/locations/', { name: `HQ ${seq}`, location_type: campus.id, site: f.site.id, status: 'active' }));
+    const closet = await created(await app.post('/api/dcim/locations/', { name: `Closet ${seq}`, location_type: room.id, parent: hq.id, status: 'active' }));
+    const network = await created(await app.post('/api/circuits/provider-networks/', { provider: f.provider.id, name: `Net ${seq}` }));
+    const withNetwork = await app.post('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'A', provider_network: network.id, location: hq.id });
+    expect(withNetwork.status).toBe(400);
+    expect(withNetwork.body).toEqual({ __all__: ['A circuit termination cannot attach to both a location and a provider network.'] });
+    const elsewhere = await app.post('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'A', site: other.id, location: hq.id });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body).toEqual({ location: [`Location "${hq.name}" does not belong to site "${other.name}".`] });
+    const wrongType = await app.post('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'A', site: f.site.id, location: closet.id });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body).toEqual({ location: [`Circuit terminations may not associate to locations of type "${room.name}".`] });
+    const t = await created(await app.post('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'A', site: f.site.id, location: hq.id }));
+    expect(t.location).toMatchObject({ id: hq.id, name: hq.name });
+    expect((await app.get(at(c))).body.termination_a.location).toMatchObject({ id: hq.id });
+    for (const path of ['/api/circuits/circuits/', '/api/circuits/providers/']) {
+      const ids = (await app.get(`${path}?location=${hq.slug}`)).body.results.map((r: Obj) => r.id);
+      expect(ids).toEqual([path.includes('providers') ? f.provider.id : c.id]);
+    }
+    expect((await app.get(`/api/circuits/circuit-terminations/?location=${hq.slug}`)).body.results.map((r: Obj) => r.id)).toEqual([t.id]);
+    expect((await app.delete(at(hq))).status).toBe(409);
   });
 });
