@@ -12,6 +12,7 @@ import {
 import { SubdeviceRoleChoices } from './choices';
 import { Device } from './device';
 import { Manufacturer } from './manufacturer';
+import { DEVICE_TYPE_TEMPLATE_FILTERS } from './device-component-filters';
 
 /** A hardware model (make and model) with its height; every device is an instance of one. */
 @Model({
@@ -25,6 +26,7 @@ import { Manufacturer } from './manufacturer';
   filters: {
     instances: { path: 'instances', by: 'id' },
     has_instances: { has: 'instances' },
+    ...DEVICE_TYPE_TEMPLATE_FILTERS,
   },
 })
 export class DeviceType extends PrimaryModel {

@@ -29,6 +29,8 @@ import { DeviceType } from './device-type';
 import { Platform } from './platform';
 import { Site } from './site';
 import { Manufacturer } from './manufacturer';
+import { DEVICE_COMPONENT_FILTERS } from './device-component-filters';
+import { instantiateComponents } from './device-components';
 
 /** A physical piece of equipment (router, switch, server) at a site. */
 @Model({
@@ -56,6 +58,7 @@ import { Manufacturer } from './manufacturer';
     mac_address: { path: 'interfaces.mac_address' },
     has_interfaces: { has: 'interfaces' },
     interfaces: { has: 'interfaces' },
+    ...DEVICE_COMPONENT_FILTERS,
   },
 })
 export class Device extends PrimaryModel {
@@ -128,6 +131,11 @@ export class Device extends PrimaryModel {
   static has_primary_ip(value: boolean, p: Predicates): Predicate {
     const set = p.or([p.lookup('primary_ip4', 'isnull', false), p.lookup('primary_ip6', 'isnull', false)]);
     return value ? set : p.not(set);
+  }
+
+  /** A new device gets the components its type's templates describe. */
+  static async afterSave(values: Values, wc: WriteContext): Promise<void> {
+    if (wc.creating) await instantiateComponents(values, wc);
   }
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {

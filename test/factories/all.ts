@@ -4,6 +4,7 @@ import { extrasDefinitionFactories } from './extras';
 import { ipamFactories } from './ipam';
 import { deviceFactories, virtualizationFactories } from './dcim';
 import { pluginFactories } from './plugins';
+import { componentFactories } from './dcim-components';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
@@ -12,6 +13,7 @@ export const FACTORIES: Record<string, Factory> = {
   ...tenancyFactories,
   ...dcimFactories,
   ...deviceFactories,
+  ...componentFactories,
   ...virtualizationFactories,
   ...usersFactories,
   ...ipamFactories,
