@@ -291,3 +291,9 @@ export const PowerPortTypeChoices = defineChoices([
 
 /** Phase (leg) of a three-phase feed that an outlet draws from. */
 export const PowerOutletFeedLegChoices = defineChoices({ A: 'A', B: 'B', C: 'C' });
+
+/** How the devices of a redundancy group share the load. */
+export const FailoverStrategyChoices = defineChoices({ 'active-active': 'Active/Active', 'active-passive': 'Active/Passive' });
+
+/** First-hop redundancy protocol of an interface redundancy group. */
+export const RedundancyProtocolChoices = defineChoices({ hsrp: 'HSRP', vrrp: 'VRRP', glbp: 'GLBP', carp: 'CARP' });

@@ -4,8 +4,11 @@ import { ConsoleServerPort } from './console-server-port';
 import { ConsoleServerPortTemplate } from './console-server-port-template';
 import { DeviceBay } from './device-bay';
 import { DeviceBayTemplate } from './device-bay-template';
+import { DeviceRedundancyGroup } from './device-redundancy-group';
 import { FrontPort } from './front-port';
 import { FrontPortTemplate } from './front-port-template';
+import { InterfaceRedundancyGroup } from './interface-redundancy-group';
+import { InterfaceRedundancyGroupAssociation } from './interface-redundancy-group-association';
 import { InterfaceTemplate } from './interface-template';
 import { InventoryItem } from './inventory-item';
 import { PowerOutlet } from './power-outlet';
@@ -14,6 +17,7 @@ import { PowerPort } from './power-port';
 import { PowerPortTemplate } from './power-port-template';
 import { RearPort } from './rear-port';
 import { RearPortTemplate } from './rear-port-template';
+import { VirtualChassis } from './virtual-chassis';
 
 /** The component templates of a device type, in Nautobot's order. */
 export const COMPONENT_TEMPLATES = [
@@ -29,3 +33,6 @@ export const COMPONENT_TEMPLATES = [
 
 /** The components of a device besides interfaces. */
 export const COMPONENTS = [ConsolePort, ConsoleServerPort, PowerPort, PowerOutlet, FrontPort, RearPort, DeviceBay, InventoryItem];
+
+/** Groupings of devices and interfaces: virtual chassis and redundancy groups. */
+export const DEVICE_GROUPS = [VirtualChassis, DeviceRedundancyGroup, InterfaceRedundancyGroup, InterfaceRedundancyGroupAssociation];

@@ -1,6 +1,6 @@
 import type { PathFilterSpec } from '../../framework';
 
-/** Devices with (true) or without (false) components of each kind, under both of Nautobot's names. */
+/** Devices with (true) or without (false) components of each kind, under both of Nautobot's names, and chassis membership. */
 export const DEVICE_COMPONENT_FILTERS: Record<string, PathFilterSpec> = {
   has_console_ports: { has: 'console_ports' },
   console_ports: { has: 'console_ports' },
@@ -14,6 +14,8 @@ export const DEVICE_COMPONENT_FILTERS: Record<string, PathFilterSpec> = {
   has_rear_ports: { has: 'rear_ports' },
   has_device_bays: { has: 'device_bays' },
   device_bays: { has: 'device_bays' },
+  is_virtual_chassis_member: { has: 'virtual_chassis' },
+  virtual_chassis_member: { has: 'virtual_chassis' },
 };
 
 /** Device types by their templates: the related filters and their `has_` forms, and Nautobot's short boolean names. */

@@ -31,6 +31,9 @@ import { Site } from './site';
 import { Manufacturer } from './manufacturer';
 import { DEVICE_COMPONENT_FILTERS } from './device-component-filters';
 import { instantiateComponents } from './device-components';
+import { DeviceRedundancyGroup, checkRedundancyPriority } from './device-redundancy-group';
+import { VirtualChassis } from './virtual-chassis';
+import { checkChassisMembership, checkChassisPosition, masterMayUse } from './virtual-chassis-rules';
 
 /** A physical piece of equipment (router, switch, server) at a site. */
 @Model({
@@ -107,6 +110,21 @@ export class Device extends PrimaryModel {
   @ForeignKey(() => Cluster, { nullable: true, onDelete: 'set_null', related: 'devices', naturalFilter: false })
   cluster!: Cluster | null;
 
+  @ForeignKey(() => VirtualChassis, { nullable: true, onDelete: 'set_null', related: 'members', naturalFilter: false })
+  virtual_chassis!: VirtualChassis | null;
+
+  @Field.Integer({ nullable: true, min: 0, max: 255, label: 'VC position' })
+  vc_position!: number | null;
+
+  @Field.Integer({ nullable: true, min: 0, max: 255, label: 'VC priority' })
+  vc_priority!: number | null;
+
+  @ForeignKey(() => DeviceRedundancyGroup, { nullable: true, onDelete: 'set_null', idFilter: false })
+  device_redundancy_group!: DeviceRedundancyGroup | null;
+
+  @Field.Integer({ nullable: true, min: 1, max: 32767 })
+  device_redundancy_group_priority!: number | null;
+
   @Field.Text({ lookups: false })
   comments!: string;
 
@@ -140,7 +158,7 @@ export class Device extends PrimaryModel {
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     await checkLocalContext(values, wc);
-    await checkPrimaryIps(values, wc, 'dcim.interface', 'device');
+    await checkPrimaryIps(values, wc, 'dcim.interface', 'device', await masterMayUse(wc));
     const platform = values.platform ? await wc.store.get(Platform, values.platform as string) : null;
     if (platform?.manufacturer) {
       const type = await wc.store.get(DeviceType, values.device_type as string);
@@ -157,11 +175,14 @@ export class Device extends PrimaryModel {
       const site = await displayOf(wc, Site, cluster.site as string);
       throw new ValidationError({ cluster: [`The assigned cluster belongs to a different site (${site})`] });
     }
+    await checkChassisMembership(values, wc);
+    checkRedundancyPriority(values);
     // (site, tenant, name) is unique, but SQL never finds two null tenants equal: checked here.
     if (values.name && (values.tenant === null || values.tenant === undefined)) {
       if (await wc.store.count(Device, { name: values.name, site: values.site, tenant: null }, { exceptId: wc.id })) {
         throw new ValidationError({ name: ['A device with this name already exists.'] });
       }
     }
+    await checkChassisPosition(values, wc);
   }
 }

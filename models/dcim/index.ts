@@ -7,8 +7,8 @@ import { Manufacturer } from './manufacturer';
 import { Platform } from './platform';
 import { Region } from './region';
 import { Site } from './site';
-import { COMPONENTS, COMPONENT_TEMPLATES } from './components';
+import { COMPONENTS, COMPONENT_TEMPLATES, DEVICE_GROUPS } from './components';
 
 export { Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface };
 
-export default defineApp('dcim', [Region, Site, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, ...COMPONENTS, Interface], { displayName: 'DCIM' });
+export default defineApp('dcim', [Region, Site, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, ...COMPONENTS, Interface, ...DEVICE_GROUPS], { displayName: 'DCIM' });

@@ -12,7 +12,6 @@ import {
   RelatedCount,
   StatusField,
   ValidationError,
-  displayOf,
   naturalizeInterface,
   type Predicate,
   type Predicates,
@@ -25,6 +24,7 @@ import { VLAN } from '../ipam/vlan';
 import { checkVlanAssignment } from '../ipam/vlan-assignment';
 import { InterfaceModeChoices, InterfaceTypeChoices, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices';
 import { Device } from './device';
+import { checkSameDeviceOrChassis } from './interface-chassis-rules';
 
 /** An interface's text in messages: its name, with the label in parentheses when there is one. */
 function describe(values: Values): string {
@@ -155,7 +155,7 @@ export class Interface extends PrimaryModel {
     return p.or([p.lookup('untagged_vlan__vid', 'exact', value), p.lookup('tagged_vlans__vid', 'exact', value)]);
   }
 
-  /** Nautobot's Interface serializer and clean: VLAN modes, then LAG, parent and bridge fit the interface and its device. */
+  /** Nautobot's Interface serializer and clean: VLAN modes, then LAG, parent and bridge on the interface's device or virtual chassis. */
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     const device = values.device as string;
     await checkVlanAssignment(values, wc, async () => {
@@ -165,11 +165,7 @@ export class Interface extends PrimaryModel {
     if (values.lag) {
       if (values.lag === wc.id) throw new ValidationError({ lag: ['A LAG interface cannot be its own parent.'] });
       const lag = (await wc.store.get(Interface, values.lag as string)) as Values;
-      if (lag.device !== device) {
-        throw new ValidationError({
-          lag: [`The selected LAG interface (${describe(lag)}) belongs to a different device (${await displayOf(wc, Device, lag.device as string)}).`],
-        });
-      }
+      await checkSameDeviceOrChassis(wc, device, lag, 'lag', 'LAG interface');
       if (values.type === 'virtual') throw new ValidationError({ lag: ['Virtual interfaces cannot have a parent LAG interface.'] });
     }
     if (values.parent_interface) {
@@ -181,22 +177,12 @@ export class Interface extends PrimaryModel {
       if (parent.type === 'virtual') {
         throw new ValidationError({ parent_interface: ['Virtual interfaces may not be parents of other interfaces.'] });
       }
-      if (parent.device !== device) {
-        throw new ValidationError({
-          parent_interface: [
-            `The selected parent interface (${describe(parent)}) belongs to a different device (${await displayOf(wc, Device, parent.device as string)}).`,
-          ],
-        });
-      }
+      await checkSameDeviceOrChassis(wc, device, parent, 'parent_interface', 'parent interface');
     }
     if (values.bridge) {
       if (values.bridge === wc.id) throw new ValidationError({ bridge: ['An interface cannot be bridged to itself.'] });
       const bridge = (await wc.store.get(Interface, values.bridge as string)) as Values;
-      if (bridge.device !== device) {
-        throw new ValidationError({
-          bridge: [`The selected bridge interface (${describe(bridge)}) belongs to a different device (${await displayOf(wc, Device, bridge.device as string)}).`],
-        });
-      }
+      await checkSameDeviceOrChassis(wc, device, bridge, 'bridge', 'bridge interface');
     }
   }
 }

@@ -172,12 +172,24 @@ const NOT_SELECTABLE: Record<string, string> = {
   'ipam.ipaddress ?address__net_equals': 'net_equals compares a network with the host column of an address, which no other value than the network address equals (Nautobot refuses it on host columns)',
 };
 
+async function chassisMember({ make }: FactoryContext): Promise<Record<string, unknown>> {
+  return { virtual_chassis: await make('dcim.virtualchassis', { master: null }), vc_position: 3, vc_priority: 5 };
+}
+
 /** Values for fields a factory leaves empty that the generic fill value would not suit: all the fields to send. */
 const FILL: Record<string, (ctx: FactoryContext) => Promise<Record<string, unknown>> | Record<string, unknown>> = {
   'dcim.site.contact_email': ({ n }) => ({ contact_email: `noc${n}@example.net` }),
   // A generic reference names an object of the type it gives.
   'ipam.ipaddress.assigned_object_type': async ({ make }) => ({ assigned_object_type: 'dcim.interface', assigned_object_id: await make('dcim.interface') }),
   'ipam.ipaddress.assigned_object_id': async ({ make }) => ({ assigned_object_type: 'dcim.interface', assigned_object_id: await make('dcim.interface') }),
+  // A chassis member has a position; a redundancy priority needs a group.
+  'dcim.device.virtual_chassis': chassisMember,
+  'dcim.device.vc_position': chassisMember,
+  'dcim.device.vc_priority': chassisMember,
+  'dcim.device.device_redundancy_group_priority': async ({ make }) => ({
+    device_redundancy_group: await make('dcim.deviceredundancygroup'),
+    device_redundancy_group_priority: 10,
+  }),
 };
 
 /** Filterable fields the representation does not show, and where their value shows. */
@@ -221,6 +233,7 @@ const LINKS: Record<string, LinkRule> = {
   'dcim.frontport.rear_port': { source: sameDevice },
   'dcim.frontporttemplate.device_type': { source: async (t, { make }) => ({ rear_port: await make('dcim.rearporttemplate', { device_type: t.id }) }) },
   'dcim.frontport.device': { source: async (t, { make }) => ({ rear_port: await make('dcim.rearport', { device: t.id }) }) },
+  'dcim.device.virtual_chassis': { source: () => ({ vc_position: 2 }) },
   // Only devices of a parent type have bays.
   'dcim.devicebaytemplate.device_type': { target: { subdevice_role: 'parent', u_height: 1 } },
   'dcim.devicebay.device': { target: async ({ make }) => ({ device_type: await make('dcim.devicetype', { subdevice_role: 'parent' }) }) },

@@ -84,4 +84,23 @@ export const componentFactories: Record<string, Factory> = {
     build: async ({ n, make }) => ({ device: await make('dcim.device'), name: `Module ${n}`, manufacturer: await make('dcim.manufacturer'), part_id: `P-${n}`, serial: `S${n}`, asset_tag: `AT${n}`, discovered: true }),
     change: () => ({ description: 'changed', discovered: false }),
   },
+  'dcim.virtualchassis': {
+    build: async ({ n, make }) => ({ name: `Stack ${n}`, domain: `d${n}`, master: await make('dcim.device') }),
+    change: () => ({ domain: 'changed' }),
+    // The master of an existing chassis must be a member: a PUT keeps it.
+    replace: ({ n }, current) => ({ name: `Stack ${n}`, domain: 'replaced', master: (current.master as { id: string }).id }),
+  },
+  'dcim.deviceredundancygroup': {
+    build: ({ n }) => ({ name: `Firewall pair ${n}`, status: 'active', failover_strategy: 'active-passive', description: 'pair' }),
+    change: () => ({ description: 'changed', comments: 'changed' }),
+  },
+  'dcim.interfaceredundancygroup': {
+    build: async ({ n, make }) => ({ name: `VRRP ${n}`, status: 'active', protocol: 'vrrp', protocol_group_id: `${n % 255}`, virtual_ip: await make('ipam.ipaddress') }),
+    change: () => ({ description: 'changed', protocol_group_id: '7' }),
+  },
+  'dcim.interfaceredundancygroupassociation': {
+    build: async ({ make }) => ({ interface_redundancy_group: await make('dcim.interfaceredundancygroup'), interface: await make('dcim.interface'), priority: 100 }),
+    change: () => ({ priority: 200 }),
+    derived: ['display'],
+  },
 };
