@@ -1,5 +1,6 @@
 import { ValidationError, type ModelMeta, type Values, type WriteContext } from '../../framework';
 import { describeComponent } from './component-names';
+import { DeviceBayTemplate } from './device-bay-template';
 
 /**
  * Nautobot's template clean() rules: a template may only point at templates of its own device
@@ -31,5 +32,13 @@ export async function checkRearPortTemplate(values: Values, wc: WriteContext): P
   const position = (values.rear_port_position as number | undefined) ?? 1;
   if (position > (rear.positions as number)) {
     throw ValidationError.model(`Invalid rear port position (${position}); rear port ${describeComponent(rear)} has only ${String(rear.positions)} positions`);
+  }
+}
+
+/** A device type stays a parent while it has device bay templates. */
+export async function checkParentRole(values: Values, wc: WriteContext): Promise<void> {
+  if (wc.creating || values.subdevice_role === 'parent') return;
+  if (await wc.store.exists(DeviceBayTemplate, { device_type: wc.id })) {
+    throw ValidationError.field('subdevice_role', 'Must delete all device bay templates associated with this device before declassifying it as a parent device.');
   }
 }

@@ -8,11 +8,13 @@ import {
   RelatedCount,
   ValidationError,
   type Values,
+  type WriteContext,
 } from '../../framework';
 import { SubdeviceRoleChoices } from './choices';
 import { Device } from './device';
 import { Manufacturer } from './manufacturer';
 import { DEVICE_TYPE_TEMPLATE_FILTERS } from './device-component-filters';
+import { checkParentRole } from './component-template-rules';
 
 /** A hardware model (make and model) with its height; every device is an instance of one. */
 @Model({
@@ -61,7 +63,8 @@ export class DeviceType extends PrimaryModel {
   device_count!: number;
 
   /** A child device type goes into a parent's bay and takes no rack units of its own. */
-  static clean(values: Values): void {
+  static async clean(values: Values, wc: WriteContext): Promise<void> {
+    await checkParentRole(values, wc);
     if (values.u_height && values.subdevice_role === 'child') {
       throw new ValidationError({ u_height: ['Child device types must be 0U.'] });
     }

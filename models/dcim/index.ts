@@ -8,7 +8,8 @@ import { Platform } from './platform';
 import { Region } from './region';
 import { Site } from './site';
 import { COMPONENTS, COMPONENT_TEMPLATES, DEVICE_GROUPS } from './components';
+import { deviceActions } from './device.actions';
 
 export { Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface };
 
-export default defineApp('dcim', [Region, Site, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, ...COMPONENTS, Interface, ...DEVICE_GROUPS], { displayName: 'DCIM' });
+export default defineApp('dcim', [Region, Site, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, ...COMPONENTS, Interface, ...DEVICE_GROUPS], { displayName: 'DCIM', actions: deviceActions });

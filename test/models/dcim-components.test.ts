@@ -301,3 +301,62 @@ describe('device components', () => {
     expect((await app.get(`/api/dcim/inventory-items/${child.id}/`)).status).toBe(404);
   });
 });
+
+describe('device types and devices', () => {
+  test('a device type stays a parent while it has bay templates', async () => {
+    const f = await fixtures({ subdevice_role: 'parent' });
+    const bay = await created(await app.post('/api/dcim/device-bay-templates/', { device_type: f.type.id, name: 'Bay' }));
+    const res = await app.patch(`/api/dcim/device-types/${f.type.id}/`, { subdevice_role: '' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ subdevice_role: ['Must delete all device bay templates associated with this device before declassifying it as a parent device.'] });
+    expect((await app.delete(`/api/dcim/device-bay-templates/${bay.id}/`)).status).toBe(204);
+    expect((await app.patch(`/api/dcim/device-types/${f.type.id}/`, { subdevice_role: '' })).status).toBe(200);
+  });
+
+  test('a device type written as a device-type library file: unknown keys are ignored, templates follow', async () => {
+    const m = await created(await app.post('/api/dcim/manufacturers/', { name: `Library vendor ${seq}`, slug: `library-vendor-${seq}` }));
+    const type = await created(await app.post('/api/dcim/device-types/', {
+      manufacturer: { name: m.name },
+      model: 'DCS-7010T-48',
+      slug: `dcs-7010t-48-${seq}`,
+      part_number: 'DCS-7010T-48',
+      u_height: 1,
+      is_full_depth: false,
+      airflow: 'front-to-rear',
+      weight: 4.5,
+      'console-ports': [{ name: 'Console', type: 'rj-45' }],
+      interfaces: [{ name: 'Ethernet1', type: '1000base-t' }],
+    }));
+    expect(type).not.toHaveProperty('airflow');
+    await created(await app.post('/api/dcim/console-port-templates/', { device_type: type.id, name: 'Console', type: 'rj-45' }));
+    await created(await app.post('/api/dcim/power-port-templates/', { device_type: type.id, name: `Library PSU ${seq}`, type: 'iec-60320-c14', maximum_draw: 180, allocated_draw: 90 }));
+    // Attributes naming the power port template match exactly one object.
+    const outlet = await created(await app.post('/api/dcim/power-outlet-templates/', { device_type: type.id, name: 'Out', type: 'iec-60320-c13', power_port: { name: `Library PSU ${seq}` }, feed_leg: 'A' }));
+    expect(outlet.power_port.name).toBe(`Library PSU ${seq}`);
+  });
+
+  test('napalm: Nautobot 1.6 without NAPALM, never a 500', async () => {
+    const f = await fixtures();
+    const unnamed = await created(await app.post('/api/dcim/devices/', deviceBody(f)));
+    expect((await app.get(`/api/dcim/devices/00000000-0000-4000-8000-000000000000/napalm/?method=get_facts`)).status).toBe(404);
+    let res = await app.get(`/api/dcim/devices/${unnamed.id}/napalm/?method=get_facts`);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ detail: 'No platform is configured for this device.' });
+    const bare = await created(await app.post('/api/dcim/platforms/', { name: `Bare OS ${seq}` }));
+    await app.patch(`/api/dcim/devices/${unnamed.id}/`, { platform: bare.id });
+    res = await app.get(`/api/dcim/devices/${unnamed.id}/napalm/?method=get_facts`);
+    expect(res.body).toEqual({ detail: `No NAPALM driver is configured for this device's platform: Bare OS ${seq}.` });
+    const eos = await created(await app.post('/api/dcim/platforms/', { name: `EOS ${seq}`, napalm_driver: 'eos' }));
+    await app.patch(`/api/dcim/devices/${unnamed.id}/`, { platform: eos.id });
+    res = await app.get(`/api/dcim/devices/${unnamed.id}/napalm/?method=get_facts`);
+    expect(res.body).toEqual({ detail: 'This device does not have a primary IP address or device name to lookup configured.' });
+    await app.patch(`/api/dcim/devices/${unnamed.id}/`, { name: 'no-such-host.invalid' });
+    res = await app.get(`/api/dcim/devices/${unnamed.id}/napalm/?method=get_facts`);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ detail: 'Name lookup failure, unable to resolve IP address for no-such-host.invalid. Please set Primary IP or setup name resolution.' });
+    await app.patch(`/api/dcim/devices/${unnamed.id}/`, { name: 'localhost' });
+    res = await app.get(`/api/dcim/devices/${unnamed.id}/napalm/?method=get_facts`);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ detail: 'NAPALM is not installed. Please see the documentation for instructions.' });
+  });
+});
