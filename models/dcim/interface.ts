@@ -24,7 +24,7 @@ import { VLAN } from '../ipam/vlan';
 import { checkVlanAssignment } from '../ipam/vlan-assignment';
 import { InterfaceModeChoices, InterfaceTypeChoices, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices';
 import { Device } from './device';
-import { checkSameDeviceOrChassis } from './interface-chassis-rules';
+import { checkSameDeviceOrChassis, withChassisMembers } from './interface-chassis-rules';
 
 /** An interface's text in messages: its name, with the label in parentheses when there is one. */
 function describe(values: Values): string {
@@ -118,19 +118,19 @@ export class Interface extends PrimaryModel {
   /** Interfaces of these devices (and, with virtual chassis, of their other members), by name. */
   @Filter({ type: 'string', multiple: 'or', help: 'Device (name)' })
   static device(_value: string, p: Predicates, names: string[]): Predicate {
-    return p.lookup('device__name', 'in', names);
+    return withChassisMembers(p, 'name', names);
   }
 
   /** Interfaces of these devices (and, with virtual chassis, of their other members), by id. */
   @Filter({ type: 'uuid', multiple: 'or', help: 'Device (ID)' })
   static device_id(_value: string, p: Predicates, ids: string[]): Predicate {
-    return p.lookup('device', 'in', ids);
+    return withChassisMembers(p, 'id', ids);
   }
 
   /** Interfaces of one device and of the other members of its virtual chassis. */
   @Filter({ type: 'uuid', help: 'Device (ID), with its virtual chassis' })
   static device_with_common_vc(value: string, p: Predicates): Predicate {
-    return p.lookup('device', 'exact', value);
+    return p.or([p.lookup('device', 'exact', value), p.lookup('device__virtual_chassis__members__id', 'exact', value)]);
   }
 
   /** `physical` (cable-able types), `virtual` (virtual, bridge, LAG) or `wireless`; anything else matches nothing. */

@@ -91,6 +91,22 @@ describe('virtual chassis', () => {
     expect(bridge.body).toEqual({ bridge: [`The selected bridge interface (ge-0/0/0) belongs to a different device (${a.name}).`] });
   });
 
+  test('interfaces of a chassis master include the non-management interfaces of its members', async () => {
+    const [a, b, c] = await devices(3);
+    const vc = await created(await app.post('/api/dcim/virtual-chassis/', { name: `Filter ${seq}`, master: a.id }));
+    expect((await app.patch(`/api/dcim/devices/${b.id}/`, { virtual_chassis: vc.id, vc_position: 2 })).status).toBe(200);
+    await iface(a, 'Ethernet1/1');
+    await iface(b, 'Ethernet2/1');
+    await iface(b, 'mgmt0', { mgmt_only: true });
+    await iface(c, 'Ethernet3/1');
+    const names = async (query: string) => (await app.get(`/api/dcim/interfaces/?${query}`)).body.results.map((i: Obj) => i.name);
+    expect(await names(`device=${encodeURIComponent(a.name)}`)).toEqual(['Ethernet1/1', 'Ethernet2/1']);
+    expect(await names(`device_id=${a.id}&name=Ethernet2/1`)).toEqual(['Ethernet2/1']);
+    expect(await names(`device=${encodeURIComponent(b.name)}`)).toEqual(['Ethernet2/1', 'mgmt0']);
+    expect(await names(`device_with_common_vc=${b.id}`)).toEqual(['Ethernet1/1', 'Ethernet2/1', 'mgmt0']);
+    expect(await names(`device_with_common_vc=${c.id}`)).toEqual(['Ethernet3/1']);
+  });
+
   test('a chassis master takes its primary IP from a non-management interface of a member', async () => {
     const [a, b] = await devices(2);
     const vc = await created(await app.post('/api/dcim/virtual-chassis/', { name: `Primary ${seq}`, master: a.id }));
