@@ -95,6 +95,10 @@ export class Device extends PrimaryModel {
   @ForeignKey(() => Site, { onDelete: 'protect', related: 'devices' })
   site!: Site;
 
+  /** The device whose bay holds this one, with the bay (the dcim application's provider). */
+  @ComputedField({ label: 'Parent device', readOnly: true })
+  parent_device!: unknown;
+
   @StatusField(() => Status)
   status!: Status;
 

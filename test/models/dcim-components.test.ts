@@ -271,6 +271,18 @@ describe('device components', () => {
     expect(self.body).toEqual({ __all__: ['Cannot install a device into itself.'] });
     const bay1 = await created(await app.post('/api/dcim/device-bays/', { device: chassis.id, name: 'Bay 1', installed_device: leaf.id }));
     expect(bay1.installed_device.id).toBe(leaf.id);
+    const child = (await app.get(`/api/dcim/devices/${leaf.id}/`)).body;
+    expect(child.parent_device).toEqual({
+      id: chassis.id,
+      display: chassis.display,
+      url: chassis.url,
+      name: chassis.name,
+      device_bay: { id: bay1.id, display: 'Bay 1', url: bay1.url, device: { id: chassis.id, display: chassis.display, url: chassis.url, name: chassis.name }, name: 'Bay 1' },
+    });
+    expect((await app.get(`/api/dcim/devices/${chassis.id}/`)).body.parent_device).toBeNull();
+    expect((await app.get(`/api/dcim/devices/?id=${leaf.id}&id=${chassis.id}`)).body.results.map((d: Obj) => d.parent_device?.id ?? null).sort()).toEqual(
+      [chassis.id, null].sort(),
+    );
     const twice = await app.post('/api/dcim/device-bays/', { device: other.id, name: 'Bay 1', installed_device: leaf.id });
     expect(twice.status).toBe(400);
     expect(twice.body).toEqual({ installed_device: ['Cannot install the specified device; device is already installed in Bay 1'] });

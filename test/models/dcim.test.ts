@@ -163,7 +163,7 @@ describe('dcim.device', () => {
     const f = await fixtures('repr');
     const d = await device(f, { name: 'repr1', asset_tag: 'AT-1', local_context_data: { ntp: { servers: ['10.0.0.1'] } } });
     expect(Object.keys(d)).toEqual([
-      'id', 'display', 'url', 'name', 'device_type', 'device_role', 'tenant', 'platform', 'serial', 'asset_tag', 'site', 'status', 'primary_ip', 'primary_ip4', 'primary_ip6',
+      'id', 'display', 'url', 'name', 'device_type', 'device_role', 'tenant', 'platform', 'serial', 'asset_tag', 'site', 'parent_device', 'status', 'primary_ip', 'primary_ip4', 'primary_ip6',
       'cluster', 'virtual_chassis', 'vc_position', 'vc_priority', 'device_redundancy_group', 'device_redundancy_group_priority', 'comments', 'local_context_schema', 'local_context_data', 'config_context', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields',
       'computed_fields', 'relationships',
     ]);
