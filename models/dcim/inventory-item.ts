@@ -29,7 +29,8 @@ export class InventoryItem extends PrimaryModel {
   @ForeignKey(() => Device, { onDelete: 'cascade', related: 'inventory_items', naturalKey: 'name' })
   device!: Device;
 
-  @TreeParent()
+  // Written and read as the parent's bare id, as Nautobot's inventory item serializer does.
+  @TreeParent({ asId: true })
   parent!: InventoryItem | null;
 
   @Field.String({ maxLength: 64 })

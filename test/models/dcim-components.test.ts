@@ -301,6 +301,8 @@ describe('device components', () => {
     expect(root).toMatchObject({ _depth: 0, discovered: false, part_id: 'LC-1' });
     const child = await created(await app.post('/api/dcim/inventory-items/', { device: a.id, parent: root.id, name: 'SFP 1' }));
     expect(child._depth).toBe(1);
+    expect(child.parent).toBe(root.id);
+    expect(root.parent).toBeNull();
     const dupTag = await app.post('/api/dcim/inventory-items/', { device: b.id, name: 'Other', asset_tag: `tag-${seq}` });
     expect(dupTag.body).toEqual({ asset_tag: ['inventory item with this asset tag already exists.'] });
     const dupName = await app.post('/api/dcim/inventory-items/', { device: a.id, parent: root.id, name: 'SFP 1' });
