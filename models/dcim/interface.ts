@@ -8,7 +8,7 @@ import {
   ManyToMany,
   Model,
   NaturalKey,
-  PrimaryModel,
+  ComputedField,
   RelatedCount,
   StatusField,
   ValidationError,
@@ -25,6 +25,7 @@ import { checkVlanAssignment } from '../ipam/vlan-assignment';
 import { InterfaceModeChoices, InterfaceTypeChoices, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices';
 import { Device } from './device';
 import { checkSameDeviceOrChassis, withChassisMembers } from './interface-chassis-rules';
+import { PathEndpoint, UNCABLED } from './device-component';
 
 /** An interface's text in messages: its name, with the label in parentheses when there is one. */
 function describe(values: Values): string {
@@ -35,7 +36,7 @@ function describe(values: Values): string {
 @Model({
   path: 'interfaces',
   display: { fields: ['name', 'label'], render: (v) => describe(v) },
-  brief: ['device', 'name'],
+  brief: ['device', 'name', 'cable'],
   ordering: ['device._name', 'device', '_name'],
   search: ['name', 'label', 'description'],
   uniqueTogether: [['device', 'name']],
@@ -54,7 +55,7 @@ function describe(values: Values): string {
     has_tagged_vlans: { has: 'tagged_vlans' },
   },
 })
-export class Interface extends PrimaryModel {
+export class Interface extends PathEndpoint {
   @NotesUrl()
   notes_url!: string;
 
@@ -110,6 +111,24 @@ export class Interface extends PrimaryModel {
 
   @ManyToMany(() => VLAN, { writeBy: 'pk', required: false, lookups: false, related: 'interfaces_as_tagged', label: 'Tagged VLANs' })
   tagged_vlans!: string[];
+
+  @ComputedField(UNCABLED)
+  cable!: null;
+
+  @ComputedField(UNCABLED)
+  cable_peer!: null;
+
+  @ComputedField(UNCABLED)
+  cable_peer_type!: null;
+
+  @ComputedField(UNCABLED)
+  connected_endpoint!: null;
+
+  @ComputedField(UNCABLED)
+  connected_endpoint_type!: null;
+
+  @ComputedField(UNCABLED)
+  connected_endpoint_reachable!: null;
 
   /** IP addresses assigned to this interface. */
   @RelatedCount(() => IPAddress, 'assigned_object', { label: 'Count ipaddresses' })

@@ -353,14 +353,15 @@ describe('dcim.interface', () => {
     const i = await iface(d, 'xe-0/0/0', { label: 'uplink', type: '10gbase-x-sfpp', mode: 'tagged-all', mtu: 9216, mgmt_only: true });
     expect(Object.keys(i)).toEqual([
       'id', 'display', 'url', 'device', 'name', 'label', 'type', 'enabled', 'parent_interface', 'bridge', 'lag', 'mtu',
-      'mac_address', 'mgmt_only', 'description', 'mode', 'untagged_vlan', 'tagged_vlans', 'count_ipaddresses', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields',
+      'mac_address', 'mgmt_only', 'description', 'mode', 'untagged_vlan', 'tagged_vlans', 'cable', 'cable_peer', 'cable_peer_type',
+      'connected_endpoint', 'connected_endpoint_type', 'connected_endpoint_reachable', 'count_ipaddresses', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields',
       'computed_fields', 'relationships',
     ]);
     expect(i).toMatchObject({
       display: 'xe-0/0/0 (uplink)', type: { value: '10gbase-x-sfpp', label: 'SFP+ (10GE)' }, mode: { value: 'tagged-all', label: 'Tagged (All)' }, enabled: true, mtu: 9216,
     });
     expect((await app.get(`/api/dcim/interfaces/${i.id}/?brief=1`)).body).toEqual({
-      id: i.id, display: 'xe-0/0/0 (uplink)', url: i.url, device: { id: d.id, display: 'if-host', url: d.url, name: 'if-host' }, name: 'xe-0/0/0',
+      id: i.id, display: 'xe-0/0/0 (uplink)', url: i.url, device: { id: d.id, display: 'if-host', url: d.url, name: 'if-host' }, name: 'xe-0/0/0', cable: null,
     });
     const bad = await app.post('/api/dcim/interfaces/', { device: d.id, name: 'bad', type: 'copper', mtu: 65537, mode: 'trunk' });
     expect(bad.status).toBe(400);
@@ -409,7 +410,7 @@ describe('dcim.interface', () => {
   test('LAG rules', async () => {
     const bond = await iface(d, 'bond1', { type: 'lag' });
     const member = await iface(d, 'ge-1', { lag: bond.id });
-    expect(member.lag).toEqual({ id: bond.id, display: 'bond1', url: bond.url, device: member.device, name: 'bond1' });
+    expect(member.lag).toEqual({ id: bond.id, display: 'bond1', url: bond.url, device: member.device, name: 'bond1', cable: null });
     const self = await app.patch(`/api/dcim/interfaces/${bond.id}/`, { lag: bond.id });
     expect(self.body).toEqual({ lag: ['A LAG interface cannot be its own parent.'] });
     const foreign = await app.post('/api/dcim/interfaces/', { device: other.id, name: 'ge-2', type: 'other', lag: bond.id });
