@@ -107,6 +107,17 @@ describe('virtual chassis', () => {
     expect(await names(`device_with_common_vc=${c.id}`)).toEqual(['Ethernet3/1']);
   });
 
+  test('MAC addresses in any EUI-48 notation are stored upper case with colons', async () => {
+    const [a] = await devices(1);
+    for (const [input, stored] of [['aabb.ccdd.eeff', 'AA:BB:CC:DD:EE:FF'], ['00-11-22-33-44-5a', '00:11:22:33:44:5A'], ['001122334455', '00:11:22:33:44:55']]) {
+      const i = await iface(a, `mac-${input}`, { mac_address: input });
+      expect(i.mac_address).toBe(stored);
+    }
+    const bad = await app.post('/api/dcim/interfaces/', { device: a.id, name: 'bad-mac', type: '1000base-t', mac_address: 'zz:zz' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ mac_address: ['Invalid MAC address format: zz:zz'] });
+  });
+
   test('a chassis master takes its primary IP from a non-management interface of a member', async () => {
     const [a, b] = await devices(2);
     const vc = await created(await app.post('/api/dcim/virtual-chassis/', { name: `Primary ${seq}`, master: a.id }));
