@@ -1,5 +1,6 @@
-import { ValidationError, displayOf, type Id, type Values, type WriteContext } from '../../framework';
+import { ProtectedError, ValidationError, displayOf, type Id, type Values, type WriteContext } from '../../framework';
 import { Device } from './device';
+import { Interface } from './interface';
 import { VirtualChassis } from './virtual-chassis';
 
 /** On update the master must already be a member (on create it joins, see masterJoins). */
@@ -19,8 +20,20 @@ export async function masterJoins(values: Values, wc: WriteContext): Promise<voi
   await wc.store.update(Device, master.id as string, { virtual_chassis: wc.id, vc_position: master.vc_position ?? 1 });
 }
 
-/** Members of deleted chassis lose their position and priority with the chassis. */
+/**
+ * Members of deleted chassis lose their position and priority with the chassis. A LAG spanning
+ * members would end up across devices: such a chassis is not deleted (409 naming the interfaces).
+ */
 export async function releaseMembers(ids: Id[], wc: WriteContext): Promise<void> {
+  const members = await wc.store.find(Device, { virtual_chassis__in: ids });
+  const deviceOf = new Map(members.map((m) => [m.id as string, m.virtual_chassis as string]));
+  const interfaces = members.length ? await wc.store.find(Interface, { device__in: [...deviceOf.keys()], lag__isnull: false }) : [];
+  const lags = interfaces.length ? await wc.store.find(Interface, { id__in: [...new Set(interfaces.map((i) => i.lag as string))] }) : [];
+  const lagDevice = new Map(lags.map((l) => [l.id as string, l.device as string]));
+  const spanning = interfaces.filter((i) => lagDevice.get(i.lag as string) !== i.device && deviceOf.has(lagDevice.get(i.lag as string) as string));
+  if (spanning.length) {
+    throw new ProtectedError(await Promise.all(spanning.map(async (i) => ({ display: await displayOf(wc, Interface, i.id as string), id: i.id as string }))));
+  }
   await wc.store.updateWhere(Device, { virtual_chassis__in: ids }, { virtual_chassis: null, vc_position: null, vc_priority: null });
 }
 

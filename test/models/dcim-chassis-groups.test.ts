@@ -78,7 +78,7 @@ describe('virtual chassis', () => {
     const vc = await created(await app.post('/api/dcim/virtual-chassis/', { name: `Stack ${seq}`, master: a.id }));
     expect((await app.patch(`/api/dcim/devices/${b.id}/`, { virtual_chassis: vc.id, vc_position: 2 })).status).toBe(200);
     const lag = await iface(a, 'ae0', { type: 'lag' });
-    await iface(b, 'ge-1/0/0', { lag: lag.id });
+    const spanning = await iface(b, 'ge-1/0/0', { lag: lag.id });
     const outside = await app.post('/api/dcim/interfaces/', { device: c.id, name: 'ge-2/0/0', type: '1000base-t', lag: lag.id });
     expect(outside.status).toBe(400);
     expect(outside.body).toEqual({ lag: [`The selected LAG interface (ae0) belongs to a different device (${a.name}).`] });
@@ -89,6 +89,11 @@ describe('virtual chassis', () => {
     await iface(b, 'ge-1/0/0.10', { type: 'virtual', parent_interface: physical.id });
     const bridge = await app.post('/api/dcim/interfaces/', { device: c.id, name: 'br0', type: 'bridge', bridge: physical.id });
     expect(bridge.body).toEqual({ bridge: [`The selected bridge interface (ge-0/0/0) belongs to a different device (${a.name}).`] });
+    // A LAG across members keeps the chassis from being deleted.
+    const refused = await app.delete(`/api/dcim/virtual-chassis/${vc.id}/`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ detail: `Unable to delete object. 1 dependent objects were found: ge-1/0/0 (${spanning.id})` });
+    expect((await app.get(`/api/dcim/devices/${b.id}/`)).body.virtual_chassis.id).toBe(vc.id);
   });
 
   test('interfaces of a chassis master include the non-management interfaces of its members', async () => {
