@@ -1,4 +1,4 @@
-import type { PathFilterSpec } from '../../framework';
+import type { PathFilterSpec, Predicate, Predicates } from '../../framework';
 
 /** Devices with (true) or without (false) components of each kind, under both of Nautobot's names, and chassis membership. */
 export const DEVICE_COMPONENT_FILTERS: Record<string, PathFilterSpec> = {
@@ -35,3 +35,10 @@ export const DEVICE_TYPE_TEMPLATE_FILTERS: Record<string, PathFilterSpec> = {
   has_rear_port_templates: { has: 'rear_port_templates' },
   has_device_bay_templates: { has: 'device_bay_templates' },
 };
+
+/** Objects with (true) or without (false) objects on the named reverse relations: any of them, or all with `every`. */
+export function hasRelated(p: Predicates, value: boolean, relations: readonly string[], every = false): Predicate {
+  const each = relations.map((r) => p.lookup(`${r}__id`, 'isnull', false));
+  const has = every ? p.and(each) : p.or(each);
+  return value ? has : p.not(has);
+}

@@ -29,7 +29,7 @@ import { DeviceType } from './device-type';
 import { Platform } from './platform';
 import { Site } from './site';
 import { Manufacturer } from './manufacturer';
-import { DEVICE_COMPONENT_FILTERS } from './device-component-filters';
+import { DEVICE_COMPONENT_FILTERS, hasRelated } from './device-component-filters';
 import { instantiateComponents } from './device-components';
 import { DeviceRedundancyGroup, checkRedundancyPriority } from './device-redundancy-group';
 import { VirtualChassis } from './virtual-chassis';
@@ -158,6 +158,12 @@ export class Device extends PrimaryModel {
   /** A new device gets the components its type's templates describe. */
   static async afterSave(values: Values, wc: WriteContext): Promise<void> {
     if (wc.creating) await instantiateComponents(values, wc);
+  }
+
+  /** Devices with both front and rear ports (true), or not (false). */
+  @Filter({ type: 'boolean', help: 'Has pass-through ports' })
+  static pass_through_ports(value: boolean, p: Predicates): Predicate {
+    return hasRelated(p, value, ['front_ports', 'rear_ports'], true);
   }
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {

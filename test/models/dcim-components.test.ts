@@ -170,7 +170,9 @@ describe('components from templates', () => {
       const component = (await list(`/api/dcim/${type === 'dcim.consoleport' ? 'console-ports' : type === 'dcim.interface' ? 'interfaces' : type === 'dcim.frontport' ? 'front-ports' : 'device-bays'}/?device_id=${d}`))[0];
       expect(await list(`/api/extras/object-changes/?changed_object_id=${component.id}`)).toEqual([]);
     }
-    expect((await list(`/api/dcim/devices/?id=${d}&has_front_ports=true&console_ports=true&device_bays=true`)).length).toBe(1);
+    expect((await list(`/api/dcim/devices/?id=${d}&has_front_ports=true&console_ports=true&device_bays=true&pass_through_ports=true`)).length).toBe(1);
+    expect(await list(`/api/dcim/devices/?id=${d}&pass_through_ports=false`)).toEqual([]);
+    expect((await list(`/api/dcim/device-types/?id=${f.type.id}&pass_through_ports=true`)).length).toBe(1);
     // Deleting the device deletes its components, front ports before the rear port they map to.
     expect((await app.delete(`/api/dcim/devices/${d}/`)).status).toBe(204);
     expect((await app.get(`/api/dcim/rear-ports/${rear.id}/`)).status).toBe(404);
@@ -263,6 +265,8 @@ describe('device components', () => {
   test('device bays: parent devices only, never the device itself, a device in one bay at most', async () => {
     const plain = await fixtures();
     const leaf = await created(await app.post('/api/dcim/devices/', deviceBody(plain)));
+    expect((await list(`/api/dcim/devices/?id=${leaf.id}&pass_through_ports=false`)).length).toBe(1);
+    expect((await list(`/api/dcim/device-types/?id=${plain.type.id}&pass_through_ports=false`)).length).toBe(1);
     const refused = await app.post('/api/dcim/device-bays/', { device: leaf.id, name: 'Bay' });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ __all__: [`This type of device (${plain.type.model}) does not support device bays.`] });
