@@ -40,7 +40,7 @@ export { BaseModel, ChangeLoggedModel, OrganizationalModel, PrimaryModel } from 
 export { defineChoices, type ChoiceSet, type ChoiceValue } from './fields/choice';
 export { slugify, naturalize, naturalizeInterface } from './fields/string';
 export type { ComputedOptions } from './fields/computed';
-export type { Json, JsonObject, ModelClass, ModelOptions, FieldOptions, Values } from './metadata/types';
+export type { Json, JsonObject, ModelClass, ModelOptions, FieldOptions, PathFilterSpec, Values } from './metadata/types';
 export type { Id } from './query/id';
 
 // -- Filters and rules: predicates, reading other objects, errors ----------------------------

@@ -9,7 +9,9 @@ import { ServicesInterfaceVlans1795444114527 } from './1795444114527-services-in
 import { AddChangeLogWebhooks1795444218792 } from './1795444218792-add-change-log-webhooks';
 import { AddConfigContextsNotes1795445362557 } from './1795445362557-add-config-contexts-notes';
 import { AddCircuits1795582292995 } from './1795582292995-add-circuits';
+import { AddDeviceComponents1795582386597 } from './1795582386597-add-device-components';
 import { AddLocationsRacks1795582534609 } from './1795582534609-add-locations-racks';
+import { AddVirtualChassisRedundancyGroups1795582948759 } from './1795582948759-add-virtual-chassis-redundancy-groups';
 import { MysqlLongText1795584295650 } from './1795584295650-mysql-long-text';
 import { CircuitTerminationLocation1795585060577 } from './1795585060577-circuit-termination-location';
 /** Core schema migrations, oldest first. */
@@ -25,7 +27,9 @@ export const CORE_MIGRATIONS: Function[] = [
   AddChangeLogWebhooks1795444218792,
   AddConfigContextsNotes1795445362557,
   AddCircuits1795582292995,
+  AddDeviceComponents1795582386597,
   AddLocationsRacks1795582534609,
+  AddVirtualChassisRedundancyGroups1795582948759,
   MysqlLongText1795584295650,
   CircuitTerminationLocation1795585060577,
 ];

@@ -176,7 +176,13 @@ export const computedKind: FieldKind & ResolvingKind = {
       idIndex,
       load: (ids, rc) => (computedShown(field, rc) ? provider.load(field, ids, rc) : Promise.resolve(new Map<Id, Json>())),
     });
-    return (row, rc) => (computedShown(field, rc) ? (rc.loaded.get(key)?.get(row[idIndex] as Id) ?? {}) : undefined);
+    // A provider may answer null for an object (no parent device); only objects it left out read as {}.
+    return (row, rc) => {
+      if (!computedShown(field, rc)) return undefined;
+      const values = rc.loaded.get(key);
+      const id = row[idIndex] as Id;
+      return values?.has(id) ? (values.get(id) as Json) : {};
+    };
   },
   queryParams(field) {
     const o = opts(field);

@@ -25,6 +25,8 @@ export interface ForeignKeyOptions extends FieldOptions {
   descendants?: boolean;
   /** The model's brief form shows this relation as the bare id, not the nested object. */
   briefAsId?: boolean;
+  /** Every form shows (and the schema describes) this relation as the bare id (an inventory item's `parent`). */
+  asId?: boolean;
   /** The `<name>` filter (natural key or id); off leaves only `<name>_id`. */
   naturalFilter?: boolean;
   /**
@@ -69,7 +71,7 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
   },
   column: (field) => field.options.column ?? `${field.name}_id`,
   reader(field, scope, mode) {
-    if (mode.brief && fkOptions(field).briefAsId) {
+    if (fkOptions(field).asId || (mode.brief && fkOptions(field).briefAsId)) {
       const i = scope.column(field.column as string);
       return (row) => (row[i] ?? null) as string | null;
     }
@@ -101,11 +103,13 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
   },
   comparison: 'identity',
   info(field, ic) {
+    if (fkOptions(field).asId) return baseInfo(field, 'field');
     const info: FieldInfo = baseInfo(field, 'nested object');
     info.children = ic.nestedInfo(field);
     return info;
   },
   schema(field, mode, sc) {
+    if (fkOptions(field).asId) return { type: 'string', format: 'uuid', ...(field.nullable ? { nullable: true } : {}) };
     const target = field.target as ModelMeta;
     const value = mode === 'write' ? sc.related(target) : sc.nested(target);
     // A $ref takes no sibling keywords in OpenAPI 3.0, so nullability wraps it.

@@ -12,6 +12,8 @@ export interface TreeParentOptions extends FieldOptions {
   /** Field ordering siblings (default `name`). */
   sortBy?: string;
   related?: string;
+  /** Read as the bare id of the parent, not its nested form (inventory items). */
+  asId?: boolean;
 }
 
 export { TREE_PATH, TREE_SORT, TREE_DEPTH };

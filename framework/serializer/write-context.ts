@@ -36,9 +36,11 @@ export interface WriteContext {
   readonly features: RequestData;
   /**
    * Creates an object of `cls` from an API body in this transaction, through every rule a POST
-   * applies (parsing, validation, `clean()`); returns its id. Throws ValidationError.
+   * applies (parsing, validation, `clean()`); returns its id. Throws ValidationError. `unlogged`:
+   * the write listeners (change log, webhooks) do not hear of it, for objects that come with
+   * another as part of it (a device's components copied from its type's templates).
    */
-  create(cls: ModelClass, body: Record<string, unknown>): Promise<Id>;
+  create(cls: ModelClass, body: Record<string, unknown>, options?: { unlogged?: boolean }): Promise<Id>;
   /** Deletes objects of `cls` in this transaction as a DELETE does (protection, cascades). */
   remove(cls: ModelClass, ids: Id[]): Promise<void>;
 }

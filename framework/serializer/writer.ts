@@ -14,7 +14,7 @@ import { Store } from '../store/store';
 import { uniqueConstraintColumns } from '../store/unique-constraints';
 import { FieldError, FieldErrorCollector, ValidationError } from '../errors';
 import { pyTypeName } from '../fields/common';
-import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import type { FieldMeta, ModelMeta, ReverseRelation } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from '../query/id';
@@ -47,9 +47,9 @@ export function writeContext(
     current,
     actor: scope.actor,
     features: scope.features,
-    async create(cls, body) {
+    async create(cls, body, options = {}) {
       const target = scope.registry.forClass(cls);
-      const parsed = await parseObject(target, body, scope, null, false);
+      const parsed = await parseObject(target, body, options.unlogged ? { ...scope, listeners: [] } : scope, null, false);
       await validateObject(target, parsed.values, parsed.wc);
       return saveObject(target, parsed.values, parsed.wc);
     },
@@ -266,6 +266,29 @@ interface Batch {
 }
 
 /**
+ * The reverse relations of a model, each model that others of them point at with a required
+ * foreign key before those others (a device type's rear port templates before its front port
+ * templates): batches are deleted in the reverse order of collection, so rows pointing at rows
+ * deleted in the same request go first.
+ */
+function referencedFirst(relations: readonly ReverseRelation[]): ReverseRelation[] {
+  const ordered: ReverseRelation[] = [];
+  const placed = new Set<ReverseRelation>();
+  const visiting = new Set<ReverseRelation>();
+  const place = (rel: ReverseRelation): void => {
+    if (placed.has(rel) || visiting.has(rel)) return;
+    visiting.add(rel);
+    const required = rel.model.fields.filter((f) => f.target && f.target !== rel.model && !f.nullable && f.kind.relation === 'foreign-key');
+    for (const other of relations) if (other !== rel && required.some((f) => f.target === other.model)) place(other);
+    visiting.delete(rel);
+    placed.add(rel);
+    ordered.push(rel);
+  };
+  relations.forEach(place);
+  return ordered;
+}
+
+/**
  * Deletes objects the way Django's collector does, from metadata: PROTECT references block the
  * whole delete (409 listing the dependents), CASCADE references are deleted first, SET_NULL ones
  * are cleared, link-table rows go with their owner.
@@ -285,7 +308,7 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
     if (fresh.length === 0) return;
     fresh.forEach((id) => known.add(id));
     batches.push({ model: m, ids: fresh });
-    for (const rel of m.reverse) {
+    for (const rel of referencedFirst(m.reverse)) {
       const referencing = await idsReferencing(tx, rel.model, rel.field.column as string, fresh);
       const dependents = referencing.filter((id) => !(seen.get(rel.model)?.has(id)));
       if (dependents.length === 0) continue;

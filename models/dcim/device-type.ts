@@ -7,13 +7,18 @@ import {
   PrimaryModel,
   RelatedCount,
   ValidationError,
+  type Predicate,
+  type Predicates,
   type Values,
   type WriteContext,
+  Filter,
 } from '../../framework';
 import { SubdeviceRoleChoices } from './choices';
 import { Device } from './device';
 import { Manufacturer } from './manufacturer';
 import { checkTypeHeight } from './device-placement';
+import { DEVICE_TYPE_TEMPLATE_FILTERS, hasRelated } from './device-component-filters';
+import { checkParentRole } from './component-template-rules';
 
 /** A hardware model (make and model) with its height; every device is an instance of one. */
 @Model({
@@ -27,6 +32,7 @@ import { checkTypeHeight } from './device-placement';
   filters: {
     instances: { path: 'instances', by: 'id' },
     has_instances: { has: 'instances' },
+    ...DEVICE_TYPE_TEMPLATE_FILTERS,
   },
 })
 export class DeviceType extends PrimaryModel {
@@ -60,8 +66,15 @@ export class DeviceType extends PrimaryModel {
   @RelatedCount(() => Device, 'device_type')
   device_count!: number;
 
+  /** Types with front or rear port templates (true), or neither (false). */
+  @Filter({ type: 'boolean', help: 'Has pass-through ports' })
+  static pass_through_ports(value: boolean, p: Predicates): Predicate {
+    return hasRelated(p, value, ['front_port_templates', 'rear_port_templates']);
+  }
+
   /** A child device type goes into a parent's bay and takes no rack units of its own. */
   static async clean(values: Values, wc: WriteContext): Promise<void> {
+    await checkParentRole(values, wc);
     if (values.u_height && values.subdevice_role === 'child') {
       throw new ValidationError({ u_height: ['Child device types must be 0U.'] });
     }

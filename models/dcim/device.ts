@@ -34,6 +34,11 @@ import { DeviceFaceChoices } from './choices';
 import { checkClusterLocation, checkPlacement } from './device-placement';
 import { Location } from './location';
 import { Rack } from './rack';
+import { DEVICE_COMPONENT_FILTERS, hasRelated } from './device-component-filters';
+import { instantiateComponents } from './device-components';
+import { DeviceRedundancyGroup, checkRedundancyPriority } from './device-redundancy-group';
+import { VirtualChassis } from './virtual-chassis';
+import { checkChassisMembership, checkChassisPosition, masterMayUse } from './virtual-chassis-rules';
 
 /** A physical piece of equipment (router, switch, server) at a site. */
 @Model({
@@ -63,6 +68,7 @@ import { Rack } from './rack';
     has_interfaces: { has: 'interfaces' },
     interfaces: { has: 'interfaces' },
     rack_group_id: { path: 'rack.group' },
+    ...DEVICE_COMPONENT_FILTERS,
   },
 })
 export class Device extends PrimaryModel {
@@ -107,6 +113,9 @@ export class Device extends PrimaryModel {
 
   @ChoiceField(DeviceFaceChoices, { blank: true, single: true, label: 'Rack face' })
   face!: string;
+  /** The device whose bay holds this one, with the bay (the dcim application's provider). */
+  @ComputedField({ label: 'Parent device', readOnly: true })
+  parent_device!: unknown;
 
   @StatusField(() => Status)
   status!: Status;
@@ -122,6 +131,21 @@ export class Device extends PrimaryModel {
 
   @ForeignKey(() => Cluster, { nullable: true, onDelete: 'set_null', related: 'devices', naturalFilter: false })
   cluster!: Cluster | null;
+
+  @ForeignKey(() => VirtualChassis, { nullable: true, onDelete: 'set_null', related: 'members', naturalFilter: false })
+  virtual_chassis!: VirtualChassis | null;
+
+  @Field.Integer({ nullable: true, min: 0, max: 255, label: 'VC position' })
+  vc_position!: number | null;
+
+  @Field.Integer({ nullable: true, min: 0, max: 255, label: 'VC priority' })
+  vc_priority!: number | null;
+
+  @ForeignKey(() => DeviceRedundancyGroup, { nullable: true, onDelete: 'set_null', idFilter: false })
+  device_redundancy_group!: DeviceRedundancyGroup | null;
+
+  @Field.Integer({ nullable: true, min: 1, max: 32767 })
+  device_redundancy_group_priority!: number | null;
 
   @Field.Text({ lookups: false })
   comments!: string;
@@ -149,10 +173,21 @@ export class Device extends PrimaryModel {
     return value ? set : p.not(set);
   }
 
+  /** A new device gets the components its type's templates describe. */
+  static async afterSave(values: Values, wc: WriteContext): Promise<void> {
+    if (wc.creating) await instantiateComponents(values, wc);
+  }
+
+  /** Devices with both front and rear ports (true), or not (false). */
+  @Filter({ type: 'boolean', help: 'Has pass-through ports' })
+  static pass_through_ports(value: boolean, p: Predicates): Predicate {
+    return hasRelated(p, value, ['front_ports', 'rear_ports'], true);
+  }
+
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     await checkPlacement(values, wc);
     await checkLocalContext(values, wc);
-    await checkPrimaryIps(values, wc, 'dcim.interface', 'device');
+    await checkPrimaryIps(values, wc, 'dcim.interface', 'device', await masterMayUse(wc));
     const platform = values.platform ? await wc.store.get(Platform, values.platform as string) : null;
     if (platform?.manufacturer) {
       const type = await wc.store.get(DeviceType, values.device_type as string);
@@ -170,11 +205,14 @@ export class Device extends PrimaryModel {
       throw new ValidationError({ cluster: [`The assigned cluster belongs to a different site (${site})`] });
     }
     await checkClusterLocation(values, wc, cluster);
+    await checkChassisMembership(values, wc);
+    checkRedundancyPriority(values);
     // (site, tenant, name) is unique, but SQL never finds two null tenants equal: checked here.
     if (values.name && (values.tenant === null || values.tenant === undefined)) {
       if (await wc.store.count(Device, { name: values.name, site: values.site, tenant: null }, { exceptId: wc.id })) {
         throw new ValidationError({ name: ['A device with this name already exists.'] });
       }
     }
+    await checkChassisPosition(values, wc);
   }
 }

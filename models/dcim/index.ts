@@ -14,12 +14,19 @@ import { RackGroup } from './rack-group';
 import { RackReservation } from './rack-reservation';
 import { RackRole } from './rack-role';
 import { rackActions } from './rack.actions';
+import { COMPONENTS, COMPONENT_TEMPLATES, DEVICE_GROUPS } from './components';
+import { deviceActions } from './device.actions';
+import { parentDevice } from './parent-device';
 
 export { Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface };
 export { LocationType, Location, RackGroup, RackRole, Rack, RackReservation };
 
 export default defineApp(
   'dcim',
-  [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface],
-  { displayName: 'DCIM', actions: rackActions },
+  [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, ...COMPONENTS, Interface, ...DEVICE_GROUPS],
+  {
+    displayName: 'DCIM',
+    actions: [...rackActions, ...deviceActions],
+    provides: { parent_device: parentDevice },
+  },
 );

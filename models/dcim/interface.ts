@@ -8,11 +8,10 @@ import {
   ManyToMany,
   Model,
   NaturalKey,
-  PrimaryModel,
+  ComputedField,
   RelatedCount,
   StatusField,
   ValidationError,
-  displayOf,
   naturalizeInterface,
   type Predicate,
   type Predicates,
@@ -25,6 +24,8 @@ import { VLAN } from '../ipam/vlan';
 import { checkVlanAssignment } from '../ipam/vlan-assignment';
 import { InterfaceModeChoices, InterfaceTypeChoices, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices';
 import { Device } from './device';
+import { checkSameDeviceOrChassis, withChassisMembers } from './interface-chassis-rules';
+import { PathEndpoint, UNCABLED } from './device-component';
 
 /** An interface's text in messages: its name, with the label in parentheses when there is one. */
 function describe(values: Values): string {
@@ -35,7 +36,7 @@ function describe(values: Values): string {
 @Model({
   path: 'interfaces',
   display: { fields: ['name', 'label'], render: (v) => describe(v) },
-  brief: ['device', 'name'],
+  brief: ['device', 'name', 'cable'],
   ordering: ['device._name', 'device', '_name'],
   search: ['name', 'label', 'description'],
   uniqueTogether: [['device', 'name']],
@@ -54,7 +55,7 @@ function describe(values: Values): string {
     has_tagged_vlans: { has: 'tagged_vlans' },
   },
 })
-export class Interface extends PrimaryModel {
+export class Interface extends PathEndpoint {
   @NotesUrl()
   notes_url!: string;
 
@@ -111,6 +112,24 @@ export class Interface extends PrimaryModel {
   @ManyToMany(() => VLAN, { writeBy: 'pk', required: false, lookups: false, related: 'interfaces_as_tagged', label: 'Tagged VLANs' })
   tagged_vlans!: string[];
 
+  @ComputedField(UNCABLED)
+  cable!: null;
+
+  @ComputedField(UNCABLED)
+  cable_peer!: null;
+
+  @ComputedField(UNCABLED)
+  cable_peer_type!: null;
+
+  @ComputedField(UNCABLED)
+  connected_endpoint!: null;
+
+  @ComputedField(UNCABLED)
+  connected_endpoint_type!: null;
+
+  @ComputedField(UNCABLED)
+  connected_endpoint_reachable!: null;
+
   /** IP addresses assigned to this interface. */
   @RelatedCount(() => IPAddress, 'assigned_object', { label: 'Count ipaddresses' })
   count_ipaddresses!: number;
@@ -118,19 +137,19 @@ export class Interface extends PrimaryModel {
   /** Interfaces of these devices (and, with virtual chassis, of their other members), by name. */
   @Filter({ type: 'string', multiple: 'or', help: 'Device (name)' })
   static device(_value: string, p: Predicates, names: string[]): Predicate {
-    return p.lookup('device__name', 'in', names);
+    return withChassisMembers(p, 'name', names);
   }
 
   /** Interfaces of these devices (and, with virtual chassis, of their other members), by id. */
   @Filter({ type: 'uuid', multiple: 'or', help: 'Device (ID)' })
   static device_id(_value: string, p: Predicates, ids: string[]): Predicate {
-    return p.lookup('device', 'in', ids);
+    return withChassisMembers(p, 'id', ids);
   }
 
   /** Interfaces of one device and of the other members of its virtual chassis. */
   @Filter({ type: 'uuid', help: 'Device (ID), with its virtual chassis' })
   static device_with_common_vc(value: string, p: Predicates): Predicate {
-    return p.lookup('device', 'exact', value);
+    return p.or([p.lookup('device', 'exact', value), p.lookup('device__virtual_chassis__members__id', 'exact', value)]);
   }
 
   /** `physical` (cable-able types), `virtual` (virtual, bridge, LAG) or `wireless`; anything else matches nothing. */
@@ -155,7 +174,7 @@ export class Interface extends PrimaryModel {
     return p.or([p.lookup('untagged_vlan__vid', 'exact', value), p.lookup('tagged_vlans__vid', 'exact', value)]);
   }
 
-  /** Nautobot's Interface serializer and clean: VLAN modes, then LAG, parent and bridge fit the interface and its device. */
+  /** Nautobot's Interface serializer and clean: VLAN modes, then LAG, parent and bridge on the interface's device or virtual chassis. */
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     const device = values.device as string;
     await checkVlanAssignment(values, wc, async () => {
@@ -165,11 +184,7 @@ export class Interface extends PrimaryModel {
     if (values.lag) {
       if (values.lag === wc.id) throw new ValidationError({ lag: ['A LAG interface cannot be its own parent.'] });
       const lag = (await wc.store.get(Interface, values.lag as string)) as Values;
-      if (lag.device !== device) {
-        throw new ValidationError({
-          lag: [`The selected LAG interface (${describe(lag)}) belongs to a different device (${await displayOf(wc, Device, lag.device as string)}).`],
-        });
-      }
+      await checkSameDeviceOrChassis(wc, device, lag, 'lag', 'LAG interface');
       if (values.type === 'virtual') throw new ValidationError({ lag: ['Virtual interfaces cannot have a parent LAG interface.'] });
     }
     if (values.parent_interface) {
@@ -181,22 +196,12 @@ export class Interface extends PrimaryModel {
       if (parent.type === 'virtual') {
         throw new ValidationError({ parent_interface: ['Virtual interfaces may not be parents of other interfaces.'] });
       }
-      if (parent.device !== device) {
-        throw new ValidationError({
-          parent_interface: [
-            `The selected parent interface (${describe(parent)}) belongs to a different device (${await displayOf(wc, Device, parent.device as string)}).`,
-          ],
-        });
-      }
+      await checkSameDeviceOrChassis(wc, device, parent, 'parent_interface', 'parent interface');
     }
     if (values.bridge) {
       if (values.bridge === wc.id) throw new ValidationError({ bridge: ['An interface cannot be bridged to itself.'] });
       const bridge = (await wc.store.get(Interface, values.bridge as string)) as Values;
-      if (bridge.device !== device) {
-        throw new ValidationError({
-          bridge: [`The selected bridge interface (${describe(bridge)}) belongs to a different device (${await displayOf(wc, Device, bridge.device as string)}).`],
-        });
-      }
+      await checkSameDeviceOrChassis(wc, device, bridge, 'bridge', 'bridge interface');
     }
   }
 }

@@ -4,9 +4,16 @@ import { IPAddress } from './ip-address';
 /**
  * `primary_ip4` / `primary_ip6` of a device or virtual machine: of the right family and assigned
  * to one of its interfaces (`interfaceType` objects whose `ownerField` is this object), or the
- * NAT-outside address of such an address.
+ * NAT-outside address of such an address. `alsoEligible` admits interfaces of other objects (a
+ * chassis master's members).
  */
-export async function checkPrimaryIps(values: Values, wc: WriteContext, interfaceType: string, ownerField: string): Promise<void> {
+export async function checkPrimaryIps(
+  values: Values,
+  wc: WriteContext,
+  interfaceType: string,
+  ownerField: string,
+  alsoEligible: (iface: Values) => boolean | Promise<boolean> = () => false,
+): Promise<void> {
   for (const [field, family] of [['primary_ip4', 4], ['primary_ip6', 6]] as const) {
     const id = values[field] as string | null | undefined;
     if (!id) continue;
@@ -17,7 +24,7 @@ export async function checkPrimaryIps(values: Values, wc: WriteContext, interfac
     const assignedHere = async (candidate: Values): Promise<boolean> => {
       if (candidate.assigned_object_type !== interfaceType || !candidate.assigned_object_id) return false;
       const iface = await wc.store.get(wc.registry.get(interfaceType)?.cls as typeof IPAddress, candidate.assigned_object_id as string);
-      return iface?.[ownerField] === wc.id;
+      return !!iface && (iface[ownerField] === wc.id || (await alsoEligible(iface)));
     };
     const inside = ip.nat_inside ? await wc.store.get(IPAddress, ip.nat_inside as string) : null;
     if (!(await assignedHere(ip)) && !(inside && (await assignedHere(inside)))) {

@@ -180,6 +180,10 @@ const NOT_SELECTABLE: Record<string, string> = {
   'ipam.ipaddress ?address__net_equals': 'net_equals compares a network with the host column of an address, which no other value than the network address equals (Nautobot refuses it on host columns)',
 };
 
+async function chassisMember({ make }: FactoryContext): Promise<Record<string, unknown>> {
+  return { virtual_chassis: await make('dcim.virtualchassis', { master: null }), vc_position: 3, vc_priority: 5 };
+}
+
 /** Values for fields a factory leaves empty that the generic fill value would not suit: all the fields to send. */
 const FILL: Record<string, (ctx: FactoryContext) => Promise<Record<string, unknown>> | Record<string, unknown>> = {
   'dcim.site.contact_email': ({ n }) => ({ contact_email: `noc${n}@example.net` }),
@@ -189,6 +193,14 @@ const FILL: Record<string, (ctx: FactoryContext) => Promise<Record<string, unkno
   // A generic reference names an object of the type it gives.
   'ipam.ipaddress.assigned_object_type': async ({ make }) => ({ assigned_object_type: 'dcim.interface', assigned_object_id: await make('dcim.interface') }),
   'ipam.ipaddress.assigned_object_id': async ({ make }) => ({ assigned_object_type: 'dcim.interface', assigned_object_id: await make('dcim.interface') }),
+  // A chassis member has a position; a redundancy priority needs a group.
+  'dcim.device.virtual_chassis': chassisMember,
+  'dcim.device.vc_position': chassisMember,
+  'dcim.device.vc_priority': chassisMember,
+  'dcim.device.device_redundancy_group_priority': async ({ make }) => ({
+    device_redundancy_group: await make('dcim.deviceredundancygroup'),
+    device_redundancy_group_priority: 10,
+  }),
 };
 
 async function racked(make: FactoryContext['make']): Promise<Record<string, unknown>> {
@@ -208,9 +220,13 @@ const UNSHOWN: Record<string, (obj: Obj) => unknown> = {
  * the field (given the one it points at). Used in both directions (forward and reverse filters).
  */
 interface LinkRule {
-  target?: Record<string, unknown>;
+  target?: Record<string, unknown> | ((ctx: FactoryContext) => Promise<Record<string, unknown>>);
   source?(target: Obj, ctx: FactoryContext): Promise<Record<string, unknown>> | Record<string, unknown>;
 }
+async function targetOverrides(rule: LinkRule, ctx: FactoryContext): Promise<Record<string, unknown>> {
+  return typeof rule.target === 'function' ? rule.target(ctx) : (rule.target ?? {});
+}
+const sameDeviceType = (target: Obj) => ({ device_type: (target.device_type as Obj).id });
 const sameDevice = (target: Obj) => ({ device: (target.device as Obj).id });
 const sameMachine = (target: Obj) => ({ virtual_machine: (target.virtual_machine as Obj).id });
 const LINKS: Record<string, LinkRule> = {
@@ -226,6 +242,17 @@ const LINKS: Record<string, LinkRule> = {
   'virtualization.vminterface.parent_interface': { source: sameMachine },
   'virtualization.vminterface.bridge': { source: sameMachine },
   'virtualization.vminterface.tagged_vlans': { source: () => ({ mode: 'tagged' }) },
+  // Component templates point at templates of their own device type, components at their own device's.
+  'dcim.poweroutlettemplate.power_port': { source: sameDeviceType },
+  'dcim.frontporttemplate.rear_port': { source: sameDeviceType },
+  'dcim.poweroutlet.power_port': { source: sameDevice },
+  'dcim.frontport.rear_port': { source: sameDevice },
+  'dcim.frontporttemplate.device_type': { source: async (t, { make }) => ({ rear_port: await make('dcim.rearporttemplate', { device_type: t.id }) }) },
+  'dcim.frontport.device': { source: async (t, { make }) => ({ rear_port: await make('dcim.rearport', { device: t.id }) }) },
+  'dcim.device.virtual_chassis': { source: () => ({ vc_position: 2 }) },
+  // Only devices of a parent type have bays.
+  'dcim.devicebaytemplate.device_type': { target: { subdevice_role: 'parent', u_height: 1 } },
+  'dcim.devicebay.device': { target: async ({ make }) => ({ device_type: await make('dcim.devicetype', { subdevice_role: 'parent' }) }) },
   // A VLAN's group belongs to the VLAN's site.
   'ipam.vlan.group': { source: (g) => ({ site: (g.site as Obj | null)?.id ?? null }) },
   // A service runs on a device or on a virtual machine, not both.
@@ -380,7 +407,7 @@ class Made {
         const field = m.field(step);
         if (field?.target) {
           const rule = LINKS[`${m.label}.${step}`] ?? {};
-          const next = await chain(field.target, rest, rule.target ?? {});
+          const next = await chain(field.target, rest, await targetOverrides(rule, ctx));
           const target = await this.read(field.target, next.id);
           // Many-to-many fields written by slug (config contexts' tags) name their targets so.
           const slugField = (field.options as { slugField?: string }).slugField;
@@ -390,7 +417,7 @@ class Made {
         }
         const reverse = m.reverse.find((r) => reverseName(r) === step) as { model: ModelMeta; field: FieldMeta };
         const rule = LINKS[`${reverse.model.label}.${reverse.field.name}`] ?? {};
-        const id = await ctx.make(m.label, { ...extra, ...rule.target });
+        const id = await ctx.make(m.label, { ...extra, ...(await targetOverrides(rule, ctx)) });
         const source = await rule.source?.(await this.read(m, id), ctx);
         const next = await chain(reverse.model, rest, { ...source, [reverse.field.name]: reverse.field.kind.name === 'many-to-many' ? [id] : id });
         return { id, end: next.end };

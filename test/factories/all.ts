@@ -6,6 +6,7 @@ import { deviceFactories, virtualizationFactories } from './dcim';
 import { pluginFactories } from './plugins';
 import { circuitsFactories } from './circuits';
 import { rackFactories } from './dcim-racks';
+import { componentFactories } from './dcim-components';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
@@ -15,6 +16,7 @@ export const FACTORIES: Record<string, Factory> = {
   ...dcimFactories,
   ...deviceFactories,
   ...rackFactories,
+  ...componentFactories,
   ...virtualizationFactories,
   ...usersFactories,
   ...ipamFactories,

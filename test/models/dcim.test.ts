@@ -163,8 +163,8 @@ describe('dcim.device', () => {
     const f = await fixtures('repr');
     const d = await device(f, { name: 'repr1', asset_tag: 'AT-1', local_context_data: { ntp: { servers: ['10.0.0.1'] } } });
     expect(Object.keys(d)).toEqual([
-      'id', 'display', 'url', 'name', 'device_type', 'device_role', 'tenant', 'platform', 'serial', 'asset_tag', 'site', 'location', 'rack', 'position', 'face', 'status', 'primary_ip', 'primary_ip4', 'primary_ip6',
-      'cluster', 'comments', 'local_context_schema', 'local_context_data', 'config_context', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields',
+      'id', 'display', 'url', 'name', 'device_type', 'device_role', 'tenant', 'platform', 'serial', 'asset_tag', 'site', 'location', 'rack', 'position', 'face', 'parent_device', 'status', 'primary_ip', 'primary_ip4', 'primary_ip6',
+      'cluster', 'virtual_chassis', 'vc_position', 'vc_priority', 'device_redundancy_group', 'device_redundancy_group_priority', 'comments', 'local_context_schema', 'local_context_data', 'config_context', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields',
       'computed_fields', 'relationships',
     ]);
     expect(d).toMatchObject({ display: 'repr1', serial: '', asset_tag: 'AT-1', local_context_schema: null, local_context_data: { ntp: { servers: ['10.0.0.1'] } } });
@@ -353,14 +353,15 @@ describe('dcim.interface', () => {
     const i = await iface(d, 'xe-0/0/0', { label: 'uplink', type: '10gbase-x-sfpp', mode: 'tagged-all', mtu: 9216, mgmt_only: true });
     expect(Object.keys(i)).toEqual([
       'id', 'display', 'url', 'device', 'name', 'label', 'type', 'enabled', 'parent_interface', 'bridge', 'lag', 'mtu',
-      'mac_address', 'mgmt_only', 'description', 'mode', 'untagged_vlan', 'tagged_vlans', 'count_ipaddresses', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields',
+      'mac_address', 'mgmt_only', 'description', 'mode', 'untagged_vlan', 'tagged_vlans', 'cable', 'cable_peer', 'cable_peer_type',
+      'connected_endpoint', 'connected_endpoint_type', 'connected_endpoint_reachable', 'count_ipaddresses', 'created', 'last_updated', 'tags', 'notes_url', 'custom_fields',
       'computed_fields', 'relationships',
     ]);
     expect(i).toMatchObject({
       display: 'xe-0/0/0 (uplink)', type: { value: '10gbase-x-sfpp', label: 'SFP+ (10GE)' }, mode: { value: 'tagged-all', label: 'Tagged (All)' }, enabled: true, mtu: 9216,
     });
     expect((await app.get(`/api/dcim/interfaces/${i.id}/?brief=1`)).body).toEqual({
-      id: i.id, display: 'xe-0/0/0 (uplink)', url: i.url, device: { id: d.id, display: 'if-host', url: d.url, name: 'if-host' }, name: 'xe-0/0/0',
+      id: i.id, display: 'xe-0/0/0 (uplink)', url: i.url, device: { id: d.id, display: 'if-host', url: d.url, name: 'if-host' }, name: 'xe-0/0/0', cable: null,
     });
     const bad = await app.post('/api/dcim/interfaces/', { device: d.id, name: 'bad', type: 'copper', mtu: 65537, mode: 'trunk' });
     expect(bad.status).toBe(400);
@@ -409,7 +410,7 @@ describe('dcim.interface', () => {
   test('LAG rules', async () => {
     const bond = await iface(d, 'bond1', { type: 'lag' });
     const member = await iface(d, 'ge-1', { lag: bond.id });
-    expect(member.lag).toEqual({ id: bond.id, display: 'bond1', url: bond.url, device: member.device, name: 'bond1' });
+    expect(member.lag).toEqual({ id: bond.id, display: 'bond1', url: bond.url, device: member.device, name: 'bond1', cable: null });
     const self = await app.patch(`/api/dcim/interfaces/${bond.id}/`, { lag: bond.id });
     expect(self.body).toEqual({ lag: ['A LAG interface cannot be its own parent.'] });
     const foreign = await app.post('/api/dcim/interfaces/', { device: other.id, name: 'ge-2', type: 'other', lag: bond.id });

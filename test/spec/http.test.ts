@@ -262,7 +262,13 @@ describe('headers and URLs', () => {
       expect(res.body[appLabel]).toBe(`${app.baseUrl}/api/${appLabel}/`);
     }
     const dcim = await app.get('/api/dcim/');
-    const paths = ['device-roles', 'device-types', 'devices', 'interfaces', 'location-types', 'locations', 'manufacturers', 'platforms', 'rack-groups', 'rack-reservations', 'rack-roles', 'racks', 'regions', 'sites'];
+    const paths = [
+      'console-port-templates', 'console-ports', 'console-server-port-templates', 'console-server-ports', 'device-bay-templates', 'device-bays',
+      'device-redundancy-groups', 'device-roles', 'device-types', 'devices', 'front-port-templates', 'front-ports',
+      'interface-redundancy-group-associations', 'interface-redundancy-groups', 'interface-templates', 'interfaces', 'inventory-items',
+      'location-types', 'locations', 'manufacturers', 'platforms', 'power-outlet-templates', 'power-outlets', 'power-port-templates', 'power-ports',
+      'rack-groups', 'rack-reservations', 'rack-roles', 'racks', 'rear-port-templates', 'rear-ports', 'regions', 'sites', 'virtual-chassis',
+    ];
     expect(dcim.body).toEqual(Object.fromEntries(paths.map((p) => [p, `${app.baseUrl}/api/dcim/${p}/`])));
     const virtualization = await app.get('/api/virtualization/');
     expect(Object.keys(virtualization.body)).toEqual(['cluster-groups', 'cluster-types', 'clusters', 'interfaces', 'virtual-machines']);
