@@ -151,7 +151,10 @@ describe('dcim.rackgroup and dcim.rackrole', () => {
     const list = (await app.get(`/api/dcim/rack-groups/?site_id=${s.id}`)).body.results.map((g: Obj) => g.name);
     expect(list).toEqual(['Rack Group', 'A Row']);
     expect((await app.get(`/api/dcim/racks/?group=${hall.slug}`)).body.results.map((x: Obj) => x.id)).toEqual([r.id]);
+    await created(await app.post('/api/dcim/rack-groups/', { name: 'Shelf', site: s.id, parent: row.id }));
+    // `parent` names the parent itself; `children` the groups right below.
     expect((await app.get(`/api/dcim/rack-groups/?parent=${hall.slug}`)).body.results.map((g: Obj) => g.name)).toEqual(['A Row']);
+    expect((await app.get(`/api/dcim/rack-groups/?children=${row.slug}`)).body.results.map((g: Obj) => g.name)).toEqual(['Rack Group']);
     expect((await app.delete(`/api/dcim/rack-groups/${hall.id}/`)).status).toBe(204);
     expect((await app.get(`/api/dcim/rack-groups/${row.id}/`)).status).toBe(404);
     expect((await app.get(`/api/dcim/racks/${r.id}/`)).body.group).toBeNull();
