@@ -124,6 +124,9 @@ describe('moving racks and groups', () => {
     expect((await app.patch(`/api/dcim/racks/${k.rack.id}/`, { site: target.id, location: suite.id })).status).toBe(200);
     // Devices may not sit at locations of this type: they keep no location.
     expect((await app.get(`/api/dcim/devices/${d.id}/`)).body).toMatchObject({ site: { id: target.id }, location: null });
+    const logged = (await app.get(`/api/extras/object-changes/?changed_object_id=${d.id}`)).body.results as Obj[];
+    expect(logged.map((c) => c.action.value)).toEqual(['update', 'create']);
+    expect(logged[0].object_data.site).toBe(target.id);
     const hall = await created(await app.post('/api/dcim/rack-groups/', { name: `Hall ${next()}`, site: k.site.id }));
     const row = await created(await app.post('/api/dcim/rack-groups/', { name: `Row ${next()}`, site: k.site.id, parent: hall.id }));
     const r = await rack({ site: k.site.id, group: row.id });
