@@ -45,7 +45,7 @@ export const treeParentKind: FieldKind & ResolvingKind = {
 
 export interface TreeDepthOptions extends FieldOptions {
   /** Null when the object is embedded in another and in create responses (Nautobot's `tree_depth`). */
-  nullWhenNested?: boolean;
+  computedOnReads?: boolean;
 }
 
 /** `_depth`: read-only tree level, 0 for roots, present in nested forms too. */
@@ -59,7 +59,7 @@ export const treeDepthKind: FieldKind = {
   reader(field, scope, mode) {
     // Locations and their types compute the depth only when reading their own endpoint
     // (django-tree-queries): embedded in another object, and in a create's response, it is null.
-    const onlyOnReads = field.opts<TreeDepthOptions>().nullWhenNested === true;
+    const onlyOnReads = field.opts<TreeDepthOptions>().computedOnReads === true;
     if (mode.nested && onlyOnReads) return () => null;
     const i = scope.column(TREE_DEPTH);
     return (row, rc) => (row[i] === null || row[i] === undefined || (onlyOnReads && rc.creating) ? null : Number(row[i]));

@@ -67,7 +67,7 @@ export class FieldMeta {
   get label(): string {
     return this.options.label ?? capitalise(this.name.replace(/^_+/, '').replace(/_/g, ' '));
   }
-  /** Lower-case name used in messages such as "site with this name already exists." */
+  /** Name used in messages such as "site with this name already exists.": the label in lower case unless given. */
   get verboseName(): string {
     return this.options.verboseName ?? (this.options.label ?? this.name.replace(/_/g, ' ')).toLowerCase();
   }

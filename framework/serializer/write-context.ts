@@ -43,4 +43,9 @@ export interface WriteContext {
   create(cls: ModelClass, body: Record<string, unknown>, options?: { unlogged?: boolean }): Promise<Id>;
   /** Deletes objects of `cls` in this transaction as a DELETE does (protection, cascades). */
   remove(cls: ModelClass, ids: Id[]): Promise<void>;
+  /**
+   * Tells the write listeners (change log, webhooks) that objects of `cls` were updated through
+   * `store` rather than saved through their own model (what moves with a moved rack).
+   */
+  updated(cls: ModelClass, ids: Id[]): Promise<void>;
 }

@@ -56,6 +56,10 @@ export function writeContext(
     remove(cls, ids) {
       return deleteObjects(scope.registry.forClass(cls), ids, scope);
     },
+    async updated(cls, ids) {
+      const target = scope.registry.forClass(cls);
+      for (const id of ids) for (const listener of scope.listeners) await listener.saved?.(target, id, 'update', scope);
+    },
   };
 }
 

@@ -47,7 +47,7 @@ export class LocationType extends OrganizationalModel {
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
 
-  @TreeDepth({ label: 'Tree depth', nullWhenNested: true })
+  @TreeDepth({ label: 'Tree depth', computedOnReads: true })
   tree_depth!: number;
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {

@@ -77,7 +77,7 @@ export class Location extends PrimaryModel {
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
 
-  @TreeDepth({ label: 'Tree depth', nullWhenNested: true })
+  @TreeDepth({ label: 'Tree depth', computedOnReads: true })
   tree_depth!: number;
 
   /** Locations whose own site, or an ancestor's, is one of the given sites (slug or id). */

@@ -3,7 +3,7 @@
  * post-save signals): child groups and racks follow a group, devices follow their rack. Each
  * object takes the new site; a location outside the new location becomes that location when its
  * type allows the object's model, else none; with no new location, a location outside the new
- * site is cleared. As in Nautobot these saves skip validation.
+ * site is cleared. As in Nautobot these saves skip validation and are logged as changes.
  */
 import type { Id, ModelClass, Values, WriteContext } from '../../framework';
 import { Device } from './device';
@@ -43,6 +43,7 @@ async function follow(wc: WriteContext, cls: ModelClass, objects: Values[], site
     }
     if (Object.keys(patch).length) {
       await wc.store.update(cls, obj.id as Id, patch);
+      await wc.updated(cls, [obj.id as Id]);
       changed.push({ ...obj, ...patch });
     }
   }

@@ -30,7 +30,6 @@ import { Site } from './site';
   filters: {
     region: { path: 'site.region' },
     region_id: { path: 'site.region' },
-    parent: { path: 'parent', naturalKey: 'slug' },
     racks: { path: 'racks', by: 'id' },
     has_racks: { has: 'racks' },
     children: { path: 'children', naturalKey: 'slug', descendants: false },

@@ -124,6 +124,9 @@ describe('moving racks and groups', () => {
     expect((await app.patch(`/api/dcim/racks/${k.rack.id}/`, { site: target.id, location: suite.id })).status).toBe(200);
     // Devices may not sit at locations of this type: they keep no location.
     expect((await app.get(`/api/dcim/devices/${d.id}/`)).body).toMatchObject({ site: { id: target.id }, location: null });
+    const logged = (await app.get(`/api/extras/object-changes/?changed_object_id=${d.id}`)).body.results as Obj[];
+    expect(logged.map((c) => c.action.value)).toEqual(['update', 'create']);
+    expect(logged[0].object_data.site).toBe(target.id);
     const hall = await created(await app.post('/api/dcim/rack-groups/', { name: `Hall ${next()}`, site: k.site.id }));
     const row = await created(await app.post('/api/dcim/rack-groups/', { name: `Row ${next()}`, site: k.site.id, parent: hall.id }));
     const r = await rack({ site: k.site.id, group: row.id });
@@ -151,7 +154,10 @@ describe('dcim.rackgroup and dcim.rackrole', () => {
     const list = (await app.get(`/api/dcim/rack-groups/?site_id=${s.id}`)).body.results.map((g: Obj) => g.name);
     expect(list).toEqual(['Rack Group', 'A Row']);
     expect((await app.get(`/api/dcim/racks/?group=${hall.slug}`)).body.results.map((x: Obj) => x.id)).toEqual([r.id]);
+    await created(await app.post('/api/dcim/rack-groups/', { name: 'Shelf', site: s.id, parent: row.id }));
+    // `parent` names the parent itself; `children` the groups right below.
     expect((await app.get(`/api/dcim/rack-groups/?parent=${hall.slug}`)).body.results.map((g: Obj) => g.name)).toEqual(['A Row']);
+    expect((await app.get(`/api/dcim/rack-groups/?children=${row.slug}`)).body.results.map((g: Obj) => g.name)).toEqual(['Rack Group']);
     expect((await app.delete(`/api/dcim/rack-groups/${hall.id}/`)).status).toBe(204);
     expect((await app.get(`/api/dcim/rack-groups/${row.id}/`)).status).toBe(404);
     expect((await app.get(`/api/dcim/racks/${r.id}/`)).body.group).toBeNull();
