@@ -21,6 +21,9 @@ export interface FrameworkConfig {
   readonly version: string;
   /** Adds an `X-Query-Count` header (SQL statements run for the request) to every API response. */
   readonly countQueries?: boolean;
+  /** GraphQL limits: deepest selection nesting and most selected fields (0: none). */
+  readonly graphqlMaxDepth?: number;
+  readonly graphqlMaxComplexity?: number;
 }
 
 /** Decoded query string: every key with all its values, in order. */

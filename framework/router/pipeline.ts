@@ -130,7 +130,7 @@ async function authorize(services: PipelineServices, entry: RouteEntry, ctx: Req
     if (!ctx.user) throw new NotAuthenticated();
     if (entry.auth === 'staff' && !ctx.user.isStaff && !ctx.user.isSuperuser) throw new PermissionDenied();
     // A read-only token writes nowhere, model or not (user preferences).
-    if (ctx.token && !ctx.token.writeEnabled && !SAFE.has(ctx.method) && routeMethod) throw new PermissionDenied();
+    if (ctx.token && !ctx.token.writeEnabled && !SAFE.has(ctx.method) && routeMethod && !entry.readsOnly) throw new PermissionDenied();
   }
   return TRUE;
 }

@@ -22,6 +22,7 @@ export function generateKey(): string {
 /** An API key of a user: optionally read-only and/or expiring. Listed and edited by its owner (and superusers). */
 @Model({
   path: 'tokens',
+  graphql: false,
   display: { fields: ['key', 'user.username'], render: (v) => `${String(v.key).slice(-6)} (${String(v['user.username'])})` },
   brief: ['key', 'write_enabled'],
   ordering: ['created'],

@@ -1,0 +1,123 @@
+import { PermissionDenied, NotAuthenticated } from '../errors';
+import { prepareFeatures } from '../features/registry';
+import type { RequestContext } from '../http/context';
+import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import type { JsonObject, Values } from '../metadata/types';
+import type { Id } from '../query/id';
+import { and, FALSE, fieldTest, TRUE, type Predicate } from '../query/predicate';
+import { planFor, renderRows } from '../serializer/representation';
+import { renderContext } from '../serializer/render-context';
+import type { Executor } from '../store/executor';
+import { readPage, type PageWindow } from '../store/pages';
+import { Store } from '../store/store';
+import { LATEST_VERSION } from '../versioning/version';
+import { visible } from '../views/read';
+import { Batch, chunks } from './batch';
+
+/**
+ * One object as GraphQL resolves it: its REST representation (newest API version, opt-in keys
+ * included: url, tags, config context, custom and computed fields) and its stored values (foreign
+ * keys as ids, choices as stored).
+ */
+export interface GraphObject {
+  readonly model: ModelMeta;
+  readonly rest: JsonObject;
+  readonly values: Values;
+}
+
+/** The caller's view restriction of a model, as the REST list applies it. */
+export type ViewRestriction = (model: ModelMeta) => Promise<Predicate>;
+
+/** Rows of a list read whole: no chunking into ids, whatever the size. */
+const WHOLE = { chunkRows: Number.MAX_SAFE_INTEGER, sortIdsFirstRows: Number.MAX_SAFE_INTEGER };
+
+/**
+ * Every read of one GraphQL request: objects come through the REST representation and the
+ * store, restricted by the caller's view permissions, and nested reads are batched per level.
+ */
+export class GraphReads {
+  readonly db: Executor;
+  private readonly restrictions = new Map<ModelMeta, Promise<Predicate>>();
+  private readonly batches = new Map<string, Batch<unknown>>();
+  private readonly prepared = new Map<ModelMeta, Promise<void>>();
+
+  constructor(
+    readonly ctx: RequestContext,
+    private readonly restriction: ViewRestriction,
+  ) {
+    this.db = ctx.db.reader;
+  }
+
+  /** The rows of `model` the caller may view; none when it may view none (no error, as Nautobot). */
+  visibleRows(model: ModelMeta): Promise<Predicate> {
+    let p = this.restrictions.get(model);
+    if (!p) {
+      p = this.restriction(model).then(
+        (restrict) => visible(this.ctx, model, restrict),
+        (err: unknown) => {
+          if (err instanceof PermissionDenied || err instanceof NotAuthenticated) return FALSE;
+          throw err;
+        },
+      );
+      this.restrictions.set(model, p);
+    }
+    return p;
+  }
+
+  /** A batch shared by every resolver asking the same question in this request. */
+  batch<R>(key: string, loadMany: (keys: Id[]) => Promise<Map<Id, R>>): Batch<R> {
+    let b = this.batches.get(key) as Batch<R> | undefined;
+    if (!b) this.batches.set(key, (b = new Batch<R>(loadMany)) as Batch<unknown>);
+    return b;
+  }
+
+  private prepare(model: ModelMeta): Promise<void> {
+    let p = this.prepared.get(model);
+    if (!p) this.prepared.set(model, (p = prepareFeatures(this.ctx.registry, model, this.db, this.ctx.features)));
+    return p;
+  }
+
+  /** Objects matching `where`, in the model's ordering, within `window`. */
+  async objects(model: ModelMeta, where: Predicate, window: PageWindow = { offset: 0, limit: null }): Promise<GraphObject[]> {
+    const plan = planFor(model, false, LATEST_VERSION, this.db.dialect);
+    const page = await readPage(this.db, model, plan, where, window, WHOLE);
+    if (page.rows.length === 0) return [];
+    await this.prepare(model);
+    const rc = renderContext(this.ctx.baseUrl, LATEST_VERSION, this.db, { include: () => true });
+    rc.features.assign(this.ctx.features);
+    const rendered = (await renderRows(plan, page.rows, rc)) as JsonObject[];
+    const ids = rendered.map((r) => r.id as Id);
+    const values = new Map<Id, Values>();
+    const store = new Store(this.db);
+    for (const part of chunks(ids)) for (const v of await store.find(model, part)) values.set(v.id as Id, v);
+    return rendered.map((rest) => ({ model, rest, values: values.get(rest.id as Id) ?? {} }));
+  }
+
+  /** Objects by id, grouped per id; with `restricted`, only those the caller may view. */
+  async byIds(model: ModelMeta, ids: Id[], restricted: boolean): Promise<Map<Id, GraphObject>> {
+    const out = new Map<Id, GraphObject>();
+    const allowed = restricted ? await this.visibleRows(model) : TRUE;
+    for (const part of chunks(ids)) {
+      for (const obj of await this.objects(model, and([allowed, fieldTest(model.pk, 'exact', part)]))) out.set(obj.values.id as Id, obj);
+    }
+    return out;
+  }
+
+  /**
+   * Objects of `model` whose `via` field names one of `owners`, grouped by owner in the model's
+   * ordering; `extra` narrows them (filters, the generic relation's type).
+   */
+  async pointing(model: ModelMeta, via: FieldMeta, owners: Id[], extra: Predicate): Promise<Map<Id, GraphObject[]>> {
+    const out = new Map<Id, GraphObject[]>();
+    const allowed = await this.visibleRows(model);
+    for (const part of chunks(owners)) {
+      for (const obj of await this.objects(model, and([allowed, extra, fieldTest(via, 'exact', part)]))) {
+        const owner = obj.values[via.name] as Id;
+        let list = out.get(owner);
+        if (!list) out.set(owner, (list = []));
+        list.push(obj);
+      }
+    }
+    return out;
+  }
+}
