@@ -36,6 +36,18 @@ export function graphqlModels(registry: Registry): ModelMeta[] {
 const ordered = (objects: Map<Id, GraphObject>, ids: readonly Id[]): GraphObject[] =>
   ids.map((id) => objects.get(id)).filter((o): o is GraphObject => !!o);
 
+/**
+ * The plural root field: the endpoint's path is the plural Nautobot spells (`prefixes`,
+ * `ip-addresses`) where netinv leaves the verbose plural to the default; when another application
+ * took that name (`interfaces` of virtual machines), the verbose plural (`vm_interfaces`).
+ */
+function pluralName(model: ModelMeta, taken: ReadonlyMap<string, ModelMeta>): string | null {
+  for (const name of [rootFieldName(model.path ?? ''), rootFieldName(model.verboseNamePlural)]) {
+    if (isGraphQLName(name) && !taken.has(name)) return name;
+  }
+  return null;
+}
+
 /** Builds the object types and the root query of every model in the registry. */
 class SchemaBuilder {
   private readonly types = new Map<ModelMeta, GraphQLObjectType>();
@@ -77,7 +89,7 @@ class SchemaBuilder {
     for (const source of this.models) {
       for (const g of source.fields) {
         if (g.kind.relation !== 'generic' || !this.genericTargets(g).includes(model)) continue;
-        add(rootFieldName(source.path ?? source.verboseNamePlural), this.genericReverseField(source, g, model));
+        add(rootFieldName(source.verboseNamePlural), this.genericReverseField(source, g, model));
       }
     }
     return fields;
@@ -235,9 +247,8 @@ class SchemaBuilder {
     const fields: GraphQLFieldConfigMap<unknown, GraphReads> = {};
     const plural = new Map<string, ModelMeta>();
     for (const model of this.models) {
-      // The endpoint's path is the plural Nautobot spells (`prefixes`, `ip-addresses`); verbose plurals are not always set.
-      const name = rootFieldName(model.path ?? model.verboseNamePlural);
-      if (isGraphQLName(name) && !plural.has(name)) plural.set(name, model);
+      const name = pluralName(model, plural);
+      if (name) plural.set(name, model);
     }
     for (const [name, model] of plural) {
       fields[name] = {
