@@ -93,6 +93,7 @@ export { resolveRelated } from './fields/related-reference';
 export { compileRegex } from './store/sqlite-functions';
 export { Template, TemplateError, renderTemplate } from './template/engine';
 export { renderSnapshots, SNAPSHOT_RENDER } from './views/read';
+export { runFor as runGraphQLFor, syntaxError as graphqlSyntaxError, variableDefaults as graphqlVariableDefaults } from './graphql';
 export { databaseForms } from './serializer/database-form';
 export { allowedBy, baseCheck, type PermissionEngine } from './auth/permissions';
 export type { Action, AuthBackend, AuthUser, TokenInfo } from './auth/types';
