@@ -78,7 +78,7 @@ export { canonicalUuid } from './fields/uuid';
 
 // -- Feature providers (the extras and users applications: tags, custom fields, relationships,
 //    computed fields, config contexts, change log, webhooks, authentication, permissions) ------
-export type { FeatureProvider } from './features/registry';
+export type { FeatureProvider, FeatureGraphQLField, GraphQLFeature } from './features/registry';
 export type { ComputedValueProvider, ComputedProvider, CustomFieldProvider } from './features/field-providers';
 export type { FeatureProviders } from './metadata/registry';
 export type { RenderContext } from './serializer/render-context';

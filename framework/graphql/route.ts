@@ -5,16 +5,21 @@ import { runGraphQL, type GraphQLOutcome, type GraphQLParams } from './execute';
 import type { QueryLimits } from './limits';
 import { GraphReads } from './reads';
 import { graphqlParams, isOutcome } from './request';
-import { graphqlSchema } from './schema';
+import { featureFields, graphqlSchema } from './schema';
 
 export function limitsOf(ctx: RequestContext): QueryLimits {
   return { maxDepth: ctx.config.graphqlMaxDepth ?? 10, maxComplexity: ctx.config.graphqlMaxComplexity ?? 1000 };
 }
 
 /** Runs a document for the caller: every read restricted by its view permissions. */
-export function runFor(ctx: RequestContext, args: HandlerArgs, params: GraphQLParams, options: { validationStatus?: number } = {}): Promise<GraphQLOutcome> {
+export async function runFor(ctx: RequestContext, args: HandlerArgs, params: GraphQLParams, options: { validationStatus?: number } = {}): Promise<GraphQLOutcome> {
   const reads = new GraphReads(ctx, (model) => args.restrictFor(model, 'view'));
-  return runGraphQL(graphqlSchema(ctx.registry), reads, params, limitsOf(ctx), options);
+  return runGraphQL(await schemaFor(ctx), reads, params, limitsOf(ctx), options);
+}
+
+/** The schema with the custom and computed fields defined now (Nautobot needs a restart for them). */
+async function schemaFor(ctx: RequestContext) {
+  return graphqlSchema(ctx.registry, await featureFields(ctx.registry, ctx.db.reader, ctx.features));
 }
 
 /**
@@ -49,7 +54,7 @@ export function schemaRoute(): ExtraRoute {
       async GET(ctx) {
         return {
           status: 200,
-          raw: { contentType: 'text/plain; charset=utf-8', text: printSchema(graphqlSchema(ctx.registry)) },
+          raw: { contentType: 'text/plain; charset=utf-8', text: printSchema(await schemaFor(ctx)) },
           headers: { 'Content-Disposition': 'attachment; filename="schema.graphql"' },
         };
       },

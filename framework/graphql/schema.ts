@@ -1,5 +1,7 @@
 import {
+  GraphQLBoolean,
   GraphQLID,
+  GraphQLInt,
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
@@ -8,7 +10,11 @@ import {
   GraphQLUnionType,
   type GraphQLFieldConfig,
   type GraphQLFieldConfigMap,
+  type GraphQLOutputType,
 } from 'graphql';
+import { graphqlFeaturesFor, type FeatureGraphQLField } from '../features/registry';
+import type { RequestData } from '../metadata/request-data';
+import type { Executor } from '../store/executor';
 import { parseId } from '../fields/foreign-key';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
@@ -20,7 +26,7 @@ import { argumentPredicate, FilterArgumentError, filterArguments, windowOf } fro
 import { isGraphQLName, rootFieldName, typeName } from './names';
 import type { GraphObject, GraphReads } from './reads';
 import { scalarField, storedColumnFields } from './scalar-fields';
-import { GenericScalar, UUIDScalar } from './scalars';
+import { DateScalar, GenericScalar, UUIDScalar } from './scalars';
 
 type Field = GraphQLFieldConfig<GraphObject, GraphReads>;
 type Args = Record<string, unknown>;
@@ -55,7 +61,10 @@ class SchemaBuilder {
   private readonly unions = new Map<string, { key: string; type: GraphQLUnionType }>();
   private readonly models: Set<ModelMeta>;
 
-  constructor(private readonly registry: Registry) {
+  constructor(
+    private readonly registry: Registry,
+    private readonly dynamic: ReadonlyMap<ModelMeta, readonly FeatureGraphQLField[]>,
+  ) {
     this.models = new Set(graphqlModels(registry));
   }
 
@@ -81,7 +90,10 @@ class SchemaBuilder {
       for (const [name, column] of Object.entries(storedColumnFields(field))) add(name, { type: column.type, resolve: column.read });
     }
     if (!('url' in fields)) add('url', { type: GraphQLString, resolve: (o) => o.rest.url ?? null });
-    if (model.has('custom_fields')) add('_custom_field_data', { type: GenericScalar, resolve: (o) => o.rest.custom_fields ?? {} });
+    const data = model.fields.find((f) => f.options.feature === 'custom_fields');
+    if (data) add('_custom_field_data', { type: GenericScalar, resolve: (o) => o.values[data.name] ?? {} });
+    // A feature field whose name clashes with a model field is left out, as Nautobot drops it.
+    for (const extra of this.dynamic.get(model) ?? []) add(rootFieldName(extra.name), { type: FEATURE_TYPES[extra.type], resolve: (o) => extra.read(o) });
     for (const relation of model.reverse) {
       const name = (relation.field.options as { related?: string }).related;
       if (name && this.models.has(relation.model)) add(name, this.reverseField(relation.model, relation.field));
@@ -282,15 +294,41 @@ class SchemaBuilder {
 }
 
 
-/** The schema of a registry, built once and kept beside the frozen registry. */
-const SCHEMAS = new WeakMap<Registry, GraphQLSchema>();
+/** GraphQL types of the values features add. */
+const FEATURE_TYPES: Record<FeatureGraphQLField['type'], GraphQLOutputType> = {
+  string: GraphQLString,
+  integer: GraphQLInt,
+  boolean: GraphQLBoolean,
+  date: DateScalar,
+  json: GenericScalar,
+  'string-list': new GraphQLList(GraphQLString),
+};
 
-export function graphqlSchema(registry: Registry): GraphQLSchema {
-  let schema = SCHEMAS.get(registry);
+/** Feature fields per model as the data defines them now (custom and computed fields). */
+export async function featureFields(registry: Registry, db: Executor, features: RequestData): Promise<Map<ModelMeta, FeatureGraphQLField[]>> {
+  const out = new Map<ModelMeta, FeatureGraphQLField[]>();
+  for (const model of graphqlModels(registry)) {
+    const fields: FeatureGraphQLField[] = [];
+    for (const feature of graphqlFeaturesFor(registry, model)) fields.push(...(await feature.graphqlFields(model, db, features, registry)));
+    if (fields.length) out.set(model, fields);
+  }
+  return out;
+}
+
+/** Schemas of a registry by the feature fields they carry: rebuilt only when definitions change. */
+const SCHEMAS = new WeakMap<Registry, Map<string, GraphQLSchema>>();
+/** Distinct definition sets kept; older ones are rebuilt if they come back. */
+const KEPT_SCHEMAS = 4;
+
+export function graphqlSchema(registry: Registry, dynamic: ReadonlyMap<ModelMeta, readonly FeatureGraphQLField[]> = new Map()): GraphQLSchema {
+  let byKey = SCHEMAS.get(registry);
+  if (!byKey) SCHEMAS.set(registry, (byKey = new Map()));
+  const key = JSON.stringify([...dynamic].map(([m, fields]) => [m.label, fields.map((f) => [f.name, f.type])]));
+  let schema = byKey.get(key);
   if (!schema) {
-    const builder = new SchemaBuilder(registry);
-    schema = new GraphQLSchema({ query: builder.query() });
-    SCHEMAS.set(registry, schema);
+    schema = new GraphQLSchema({ query: new SchemaBuilder(registry, dynamic).query() });
+    if (byKey.size >= KEPT_SCHEMAS) byKey.delete(byKey.keys().next().value as string);
+    byKey.set(key, schema);
   }
   return schema;
 }

@@ -221,6 +221,17 @@ describe('schema and values', () => {
     expect(res.body.data.devices[0].config_context).toEqual({});
   });
 
+  test('custom fields as cf_<name>, computed fields as cpf_<slug>, defined while running', async () => {
+    expect((await app.post('/api/extras/custom-fields/', { name: 'owner', type: 'text', content_types: ['dcim.device'] })).status).toBe(201);
+    expect((await app.post('/api/extras/custom-fields/', { name: 'rank', type: 'integer', content_types: ['dcim.device'] })).status).toBe(201);
+    expect((await app.post('/api/extras/computed-fields/', { content_type: 'dcim.device', slug: 'mgmt_fqdn', label: 'FQDN', template: '{{ obj.name }}.mgmt.example' })).status).toBe(201);
+    expect((await app.patch(`/api/dcim/devices/${ids.edge}/`, { custom_fields: { owner: 'noc', rank: 3 } })).status).toBe(200);
+    const res = await gql(`{ device(id: "${ids.edge}") { _custom_field_data cf_owner cf_rank cpf_mgmt_fqdn } }`);
+    expect(res.body).toEqual({ data: { device: { _custom_field_data: { owner: 'noc', rank: 3 }, cf_owner: 'noc', cf_rank: 3, cpf_mgmt_fqdn: 'ams01-edge-01.mgmt.example' } } });
+    const sdl = await app.get('/api/graphql/schema.graphql');
+    expect(sdl.text).toMatch(/cf_rank: Int\n/);
+  });
+
   test('the SDL is downloadable', async () => {
     const res = await app.get('/api/graphql/schema.graphql');
     expect(res.status).toBe(200);
