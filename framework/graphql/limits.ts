@@ -19,6 +19,8 @@ function measure(set: SelectionSetNode, fragments: Map<string, FragmentDefinitio
   let fields = 0;
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
+      // Introspection (GraphiQL, client code generators) is bounded by the schema, not by data.
+      if (sel.name.value.startsWith('__')) continue;
       fields += 1;
       if (sel.selectionSet) {
         const inner = measure(sel.selectionSet, fragments, seen);
