@@ -2,7 +2,7 @@ import { PermissionDenied, NotAuthenticated } from '../errors';
 import { prepareFeatures } from '../features/registry';
 import type { RequestContext } from '../http/context';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
-import type { JsonObject, Values } from '../metadata/types';
+import type { Json, JsonObject, Values } from '../metadata/types';
 import type { Id } from '../query/id';
 import { and, FALSE, fieldTest, TRUE, type Predicate } from '../query/predicate';
 import { planFor, renderRows } from '../serializer/representation';
@@ -16,13 +16,21 @@ import { Batch, chunks } from './batch';
 
 /**
  * One object as GraphQL resolves it: its REST representation (newest API version, opt-in keys
- * included: url, tags, config context, custom and computed fields) and its stored values (foreign
- * keys as ids, choices as stored).
+ * included: url, nested ids, choices, tags, config context, computed fields), and on demand its
+ * stored values (read for a whole level at once, only when a field needs them: statuses by id,
+ * custom field data).
  */
 export interface GraphObject {
   readonly model: ModelMeta;
   readonly rest: JsonObject;
-  readonly values: Values;
+  stored(): Promise<Values>;
+}
+
+/** The id of the object a representation's key names: a nested object's `id`, or the value itself. */
+export function restId(value: Json | undefined): Id | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object' && !Array.isArray(value)) return ((value as JsonObject).id as Id | undefined) ?? null;
+  return typeof value === 'string' || typeof value === 'number' ? value : null;
 }
 
 /** The caller's view restriction of a model, as the REST list applies it. */
@@ -86,11 +94,13 @@ export class GraphReads {
     const rc = renderContext(this.ctx.baseUrl, LATEST_VERSION, this.db, { include: () => true });
     rc.features.assign(this.ctx.features);
     const rendered = (await renderRows(plan, page.rows, rc)) as JsonObject[];
-    const ids = rendered.map((r) => r.id as Id);
-    const values = new Map<Id, Values>();
-    const store = new Store(this.db);
-    for (const part of chunks(ids)) for (const v of await store.find(model, part)) values.set(v.id as Id, v);
-    return rendered.map((rest) => ({ model, rest, values: values.get(rest.id as Id) ?? {} }));
+    const values = this.batch<Values>(`values:${model.label}`, async (ids) => {
+      const out = new Map<Id, Values>();
+      const store = new Store(this.db);
+      for (const part of chunks(ids)) for (const v of await store.find(model, part)) out.set(v.id as Id, v);
+      return out;
+    });
+    return rendered.map((rest) => ({ model, rest, stored: async () => (await values.load(rest.id as Id)) ?? {} }));
   }
 
   /** Objects by id, grouped per id; with `restricted`, only those the caller may view. */
@@ -98,7 +108,7 @@ export class GraphReads {
     const out = new Map<Id, GraphObject>();
     const allowed = restricted ? await this.visibleRows(model) : TRUE;
     for (const part of chunks(ids)) {
-      for (const obj of await this.objects(model, and([allowed, fieldTest(model.pk, 'exact', part)]))) out.set(obj.values.id as Id, obj);
+      for (const obj of await this.objects(model, and([allowed, fieldTest(model.pk, 'exact', part)]))) out.set(obj.rest.id as Id, obj);
     }
     return out;
   }
@@ -112,7 +122,7 @@ export class GraphReads {
     const allowed = await this.visibleRows(model);
     for (const part of chunks(owners)) {
       for (const obj of await this.objects(model, and([allowed, extra, fieldTest(via, 'exact', part)]))) {
-        const owner = obj.values[via.name] as Id;
+        const owner = restId(obj.rest[via.name]) ?? ((await obj.stored())[via.name] as Id);
         let list = out.get(owner);
         if (!list) out.set(owner, (list = []));
         list.push(obj);

@@ -11,7 +11,7 @@ import { BigIntegerScalar, DateScalar, DateTimeScalar, DecimalScalar, GenericSca
 /** A scalar field of an object type: its GraphQL type and how its value is read from the object. */
 export interface ScalarField {
   type: GraphQLOutputType;
-  read(obj: GraphObject): unknown;
+  read(obj: GraphObject): unknown | Promise<unknown>;
 }
 
 /** Relation kinds describe nested objects here; scalar fields never ask. */
@@ -41,7 +41,9 @@ function choiceEnum(field: FieldMeta, choices: ReadonlyArray<string | number>): 
   return {
     type,
     read(obj) {
-      const stored = obj.values[field.name];
+      // REST gives `{value, label}` (or the plain value for plain choice fields).
+      const shown = obj.rest[field.name];
+      const stored = shown !== null && typeof shown === 'object' && !Array.isArray(shown) ? (shown as { value?: unknown }).value : shown;
       return stored === null || stored === undefined || stored === '' ? null : enumMemberName(stored as string);
     },
   };
@@ -101,8 +103,8 @@ export function storedColumnFields(field: FieldMeta): Record<string, ScalarField
     out[key] = {
       type: typeof example === 'number' ? GraphQLInt : GraphQLString,
       read(obj) {
-        const value = obj.values[field.name];
-        return value === null || value === undefined ? null : (columns(field, value)[key] ?? null);
+        const text = obj.rest[field.name];
+        return typeof text === 'string' ? (columns(field, parseNetwork(text))[key] ?? null) : null;
       },
     };
   }

@@ -24,7 +24,7 @@ import { representedFields } from '../serializer/representation';
 import { LATEST_VERSION } from '../versioning/version';
 import { argumentPredicate, FilterArgumentError, filterArguments, windowOf } from './arguments';
 import { isGraphQLName, rootFieldName, typeName } from './names';
-import type { GraphObject, GraphReads } from './reads';
+import { restId, type GraphObject, type GraphReads } from './reads';
 import { scalarField, storedColumnFields } from './scalar-fields';
 import { DateScalar, GenericScalar, UUIDScalar } from './scalars';
 
@@ -82,7 +82,7 @@ class SchemaBuilder {
     const add = (name: string, config: Field) => {
       if (isGraphQLName(name) && !(name in fields)) fields[name] = config;
     };
-    add('id', { type: new GraphQLNonNull(model.integerPk ? GraphQLID : UUIDScalar), resolve: (o) => (model.integerPk ? String(o.values.id) : o.values.id) });
+    add('id', { type: new GraphQLNonNull(model.integerPk ? GraphQLID : UUIDScalar), resolve: (o) => (model.integerPk ? String(o.rest.id) : o.rest.id) });
     for (const field of representedFields(model, { brief: false, nested: false, version: LATEST_VERSION })) {
       if (REST_ONLY.has(field.name) || field.kind.annotation || field.name === 'id') continue;
       const config = this.fieldConfig(field);
@@ -91,9 +91,9 @@ class SchemaBuilder {
     }
     if (!('url' in fields)) add('url', { type: GraphQLString, resolve: (o) => o.rest.url ?? null });
     const data = model.fields.find((f) => f.options.feature === 'custom_fields');
-    if (data) add('_custom_field_data', { type: GenericScalar, resolve: (o) => o.values[data.name] ?? {} });
+    if (data) add('_custom_field_data', { type: GenericScalar, resolve: async (o) => (await o.stored())[data.name] ?? {} });
     // A feature field whose name clashes with a model field is left out, as Nautobot drops it.
-    for (const extra of this.dynamic.get(model) ?? []) add(rootFieldName(extra.name), { type: FEATURE_TYPES[extra.type], resolve: (o) => extra.read(o) });
+    for (const extra of this.dynamic.get(model) ?? []) add(rootFieldName(extra.name), { type: FEATURE_TYPES[extra.type], resolve: async (o) => extra.read({ rest: o.rest, values: await o.stored() }) });
     for (const relation of model.reverse) {
       const name = (relation.field.options as { related?: string }).related;
       if (name && this.models.has(relation.model)) add(name, this.reverseField(relation.model, relation.field));
@@ -131,7 +131,10 @@ class SchemaBuilder {
     return {
       type: this.typeOf(target),
       resolve: async (o, _args, reads) => {
-        const id = o.values[field.name] as Id | null | undefined;
+        // The nested representation names the id; a status shows its slug, so its id is read from the row.
+        const shown = o.rest[field.name];
+        if (shown === null || shown === undefined) return null;
+        const id = typeof shown === 'object' && 'id' in (shown as object) ? restId(shown) : ((await o.stored())[field.name] as Id | null);
         if (id === null || id === undefined) return null;
         const batch = reads.batch(`object:${target.label}:${restricted}`, (ids) => reads.byIds(target, ids, restricted));
         return (await batch.load(id)) ?? null;
@@ -149,7 +152,8 @@ class SchemaBuilder {
     return {
       type: new GraphQLList(this.typeOf(target)),
       resolve: async (o, _args, reads) => {
-        const ids = (o.values[field.name] as Id[] | undefined) ?? ((o.rest[field.name] as Array<{ id: Id }> | undefined) ?? []).map((x) => x.id);
+        const shown = o.rest[field.name];
+        const ids = Array.isArray(shown) && shown.every((x) => x !== null && typeof x === 'object' && 'id' in x) ? shown.map((x) => restId(x) as Id) : (((await o.stored())[field.name] as Id[] | undefined) ?? []);
         return this.objectsByIds(reads, target, ids);
       },
     };
@@ -188,8 +192,8 @@ class SchemaBuilder {
     return {
       type: union,
       resolve: async (o, _args, reads) => {
-        const label = o.values[`${relation}_type`] as string | null;
-        const id = o.values[`${relation}_id`] as Id | null;
+        const label = (o.rest[`${relation}_type`] ?? (await o.stored())[`${relation}_type`]) as string | null;
+        const id = restId(o.rest[`${relation}_id`]) ?? ((await o.stored())[`${relation}_id`] as Id | null);
         const target = targets.find((t) => t.label === label);
         if (!target || id === null || id === undefined) return null;
         return (await this.objectsByIds(reads, target, [id]))[0] ?? null;
@@ -222,7 +226,7 @@ class SchemaBuilder {
         type: this.typeOf(child),
         resolve: async (o, _args, reads) => {
           const batch = reads.batch(`reverse:${child.label}.${via.name}`, (owners) => reads.pointing(child, via, owners, TRUE));
-          return ((await batch.load(o.values.id as Id)) ?? [])[0] ?? null;
+          return ((await batch.load(o.rest.id as Id)) ?? [])[0] ?? null;
         },
       };
     }
@@ -233,7 +237,7 @@ class SchemaBuilder {
         const window = windowOf(args);
         const key = `reverse:${child.label}.${via.name}:${JSON.stringify(args)}`;
         const batch = reads.batch(key, async (owners) => reads.pointing(child, via, owners, await argumentPredicate(reads, child, args)));
-        const list = (await batch.load(o.values.id as Id)) ?? [];
+        const list = (await batch.load(o.rest.id as Id)) ?? [];
         return list.slice(window.offset, window.limit === null ? undefined : window.offset + window.limit);
       },
     };
@@ -249,7 +253,7 @@ class SchemaBuilder {
       resolve: async (o, _args, reads) => {
         const key = `generic:${source.label}.${relation}:${model.label}`;
         const batch = reads.batch(key, (owners) => reads.pointing(source, idField, owners, fieldTest(typeField, 'exact', [model.label])));
-        return (await batch.load(o.values.id as Id)) ?? [];
+        return (await batch.load(o.rest.id as Id)) ?? [];
       },
     };
   }
