@@ -87,6 +87,8 @@ class SchemaBuilder {
       if (REST_ONLY.has(field.name) || field.kind.annotation || field.name === 'id') continue;
       const config = this.fieldConfig(field);
       if (config) add(field.name, config);
+      // Beside a generic relation's union, one field per target (`interface`, `vminterface`), null unless the object is one.
+      if (field.kind.relation === 'generic') for (const target of this.genericTargets(field)) add(target.name, this.genericTargetField(field, target));
       for (const [name, column] of Object.entries(storedColumnFields(field))) add(name, { type: column.type, resolve: column.read });
     }
     if (!('url' in fields)) add('url', { type: GraphQLString, resolve: (o) => o.rest.url ?? null });
@@ -217,6 +219,19 @@ class SchemaBuilder {
       return type;
     }
     throw new Error(`GraphQL: no free name for the union of ${key}`);
+  }
+
+  private genericTargetField(field: FieldMeta, target: ModelMeta): Field {
+    const relation = (field.options as { relation?: string }).relation ?? field.name;
+    return {
+      type: this.typeOf(target),
+      resolve: async (o, _args, reads) => {
+        const label = (o.rest[`${relation}_type`] ?? (await o.stored())[`${relation}_type`]) as string | null;
+        const id = restId(o.rest[`${relation}_id`]) ?? ((await o.stored())[`${relation}_id`] as Id | null);
+        if (label !== target.label || id === null || id === undefined) return null;
+        return (await this.objectsByIds(reads, target, [id]))[0] ?? null;
+      },
+    };
   }
 
   /** A reverse foreign key (`device.interfaces`): the child's filters, limit and offset. */

@@ -209,9 +209,9 @@ describe('schema and values', () => {
   });
 
   test('the assigned-object union and reverse lists', async () => {
-    const res = await gql('{ ip_addresses { address role assigned_object { ... on InterfaceType { name device { name } } } } sites(slug: "ams01") { devices { name } } }');
+    const res = await gql('{ ip_addresses { address role assigned_object { ... on InterfaceType { name device { name } } } interface { name } vminterface { name } } sites(slug: "ams01") { devices { name } } }');
     expect(res.status).toBe(200);
-    expect(res.body.data.ip_addresses).toEqual([{ address: '10.0.0.1/31', role: null, assigned_object: { name: 'Ethernet1', device: { name: 'ams01-edge-01' } } }]);
+    expect(res.body.data.ip_addresses).toEqual([{ address: '10.0.0.1/31', role: null, assigned_object: { name: 'Ethernet1', device: { name: 'ams01-edge-01' } }, interface: { name: 'Ethernet1' }, vminterface: null }]);
     expect(res.body.data.sites[0].devices.map((d: { name: string }) => d.name)).toEqual(['ams01-edge-01', 'ams01-sw-01']);
   });
 
