@@ -29,7 +29,10 @@ export interface FeatureProvider {
 /** A key a feature adds to objects in GraphQL (`cf_<name>`, `cpf_<slug>`), read from the object. */
 export interface FeatureGraphQLField {
   readonly name: string;
-  readonly type: 'string' | 'integer' | 'boolean' | 'date' | 'json' | 'string-list';
+  /** `object` and `object-list`: objects of the model `target`, read as their ids. */
+  readonly type: 'string' | 'integer' | 'boolean' | 'date' | 'json' | 'string-list' | 'object' | 'object-list';
+  /** Label of the model the ids of `object` and `object-list` fields name. */
+  readonly target?: string;
   /** The value from the object's stored values and its REST representation (opt-in keys included). */
   read(obj: { readonly rest: JsonObject; readonly values: Values }): Json;
 }

@@ -95,7 +95,10 @@ class SchemaBuilder {
     const data = model.fields.find((f) => f.options.feature === 'custom_fields');
     if (data) add('_custom_field_data', { type: GenericScalar, resolve: async (o) => (await o.stored())[data.name] ?? {} });
     // A feature field whose name clashes with a model field is left out, as Nautobot drops it.
-    for (const extra of this.dynamic.get(model) ?? []) add(rootFieldName(extra.name), { type: FEATURE_TYPES[extra.type], resolve: async (o) => extra.read({ rest: o.rest, values: await o.stored() }) });
+    for (const extra of this.dynamic.get(model) ?? []) {
+      const config = this.featureField(extra);
+      if (config) add(rootFieldName(extra.name), config);
+    }
     for (const relation of model.reverse) {
       const name = (relation.field.options as { related?: string }).related;
       if (name && this.models.has(relation.model)) add(name, this.reverseField(relation.model, relation.field));
@@ -107,6 +110,24 @@ class SchemaBuilder {
       }
     }
     return fields;
+  }
+
+  /** A field a feature adds: a scalar, or objects named by id, each visible to the caller only. */
+  private featureField(extra: FeatureGraphQLField): Field | null {
+    const value = async (o: GraphObject) => extra.read({ rest: o.rest, values: await o.stored() });
+    if (extra.type !== 'object' && extra.type !== 'object-list') return { type: FEATURE_TYPES[extra.type], resolve: value };
+    const target = extra.target ? this.registry.get(extra.target) : undefined;
+    if (!target || !this.models.has(target)) return null;
+    if (extra.type === 'object') {
+      return {
+        type: this.typeOf(target),
+        resolve: async (o, _args, reads) => {
+          const id = (await value(o)) as Id | null;
+          return id === null ? null : ((await this.objectsByIds(reads, target, [id]))[0] ?? null);
+        },
+      };
+    }
+    return { type: new GraphQLList(this.typeOf(target)), resolve: async (o, _args, reads) => this.objectsByIds(reads, target, ((await value(o)) as Id[] | null) ?? []) };
   }
 
   private fieldConfig(field: FieldMeta): Field | null {
@@ -314,7 +335,7 @@ class SchemaBuilder {
 
 
 /** GraphQL types of the values features add. */
-const FEATURE_TYPES: Record<FeatureGraphQLField['type'], GraphQLOutputType> = {
+const FEATURE_TYPES: Record<Exclude<FeatureGraphQLField['type'], 'object' | 'object-list'>, GraphQLOutputType> = {
   string: GraphQLString,
   integer: GraphQLInt,
   boolean: GraphQLBoolean,
@@ -342,7 +363,7 @@ const KEPT_SCHEMAS = 4;
 export function graphqlSchema(registry: Registry, dynamic: ReadonlyMap<ModelMeta, readonly FeatureGraphQLField[]> = new Map()): GraphQLSchema {
   let byKey = SCHEMAS.get(registry);
   if (!byKey) SCHEMAS.set(registry, (byKey = new Map()));
-  const key = JSON.stringify([...dynamic].map(([m, fields]) => [m.label, fields.map((f) => [f.name, f.type])]));
+  const key = JSON.stringify([...dynamic].map(([m, fields]) => [m.label, fields.map((f) => [f.name, f.type, f.target ?? null])]));
   let schema = byKey.get(key);
   if (!schema) {
     schema = new GraphQLSchema({ query: new SchemaBuilder(registry, dynamic).query() });

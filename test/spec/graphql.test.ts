@@ -232,6 +232,21 @@ describe('schema and values', () => {
     expect(sdl.text).toMatch(/cf_rank: Int\n/);
   });
 
+  test('relationships as rel_<slug>: objects or lists by cardinality, symmetric peers', async () => {
+    const vlan = await create('/api/ipam/vlans/', { vid: 100, name: 'mgmt', status: 'active' });
+    const siteVlans = await create('/api/extras/relationships/', { name: 'Site VLANs', slug: 'site-vlans', type: 'one-to-many', source_type: 'dcim.site', destination_type: 'ipam.vlan' });
+    const peers = await create('/api/extras/relationships/', { name: 'Peer site', slug: 'peer-site', type: 'symmetric-one-to-one', source_type: 'dcim.site', destination_type: 'dcim.site' });
+    await create('/api/extras/relationship-associations/', { relationship: siteVlans, source_type: 'dcim.site', source_id: ids.ams, destination_type: 'ipam.vlan', destination_id: vlan });
+    await create('/api/extras/relationship-associations/', { relationship: peers, source_type: 'dcim.site', source_id: ids.ams, destination_type: 'dcim.site', destination_id: ids.atl });
+    const res = await gql('{ sites(slug: "ams01") { name rel_site_vlans { vid name } rel_peer_site { name } } vlans(vid: 100) { name rel_site_vlans { name } } }');
+    expect(res.body).toEqual({
+      data: {
+        sites: [{ name: 'AMS01', rel_site_vlans: [{ vid: 100, name: 'mgmt' }], rel_peer_site: { name: 'ATL01' } }],
+        vlans: [{ name: 'mgmt', rel_site_vlans: { name: 'AMS01' } }],
+      },
+    });
+  });
+
   test('the SDL is downloadable', async () => {
     const res = await app.get('/api/graphql/schema.graphql');
     expect(res.status).toBe(200);
