@@ -48,7 +48,6 @@ export function schemaRoute(): ExtraRoute {
     path: '/graphql/schema.graphql',
     auth: 'authenticated',
     documented: false,
-    versioned: false,
     negotiate: () => ({ renderer: 'json', contentType: 'text/plain; charset=utf-8' }),
     methods: {
       async GET(ctx) {
