@@ -4,7 +4,7 @@ import type { RequestContext } from '../http/context';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject, Values } from '../metadata/types';
 import type { Id } from '../query/id';
-import { and, FALSE, fieldTest, TRUE, type Predicate } from '../query/predicate';
+import { and, FALSE, fieldTest, or, TRUE, type Predicate } from '../query/predicate';
 import { planFor, renderRows } from '../serializer/representation';
 import { renderContext } from '../serializer/render-context';
 import type { Executor } from '../store/executor';
@@ -130,4 +130,32 @@ export class GraphReads {
     }
     return out;
   }
+
+  /**
+   * Objects of `model` linked through its many-to-many `field` to one of `targets`, grouped by
+   * target in the model's ordering (an object linked to several targets is in each group).
+   */
+  async linking(model: ModelMeta, field: FieldMeta, targets: Id[]): Promise<Map<Id, GraphObject[]>> {
+    const out = new Map<Id, GraphObject[]>();
+    const allowed = await this.visibleRows(model);
+    // One link test per target: a link predicate holds when the object is linked to all its values.
+    for (const part of chunks(targets, LINK_TESTS_PER_STATEMENT)) {
+      const wanted = new Set(part);
+      const linked = or(part.map((id) => fieldTest(field, 'exact', [id])));
+      for (const obj of await this.objects(model, and([allowed, linked]))) {
+        const shown = obj.rest[field.name];
+        const ids = Array.isArray(shown) ? shown.map((x) => restId(x)) : (((await obj.stored())[field.name] as Id[] | undefined) ?? []);
+        for (const id of ids) {
+          if (id === null || !wanted.has(id)) continue;
+          let list = out.get(id);
+          if (!list) out.set(id, (list = []));
+          list.push(obj);
+        }
+      }
+    }
+    return out;
+  }
 }
+
+/** Targets whose links one statement tests (each is a subquery). */
+const LINK_TESTS_PER_STATEMENT = 200;

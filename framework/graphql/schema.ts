@@ -103,6 +103,10 @@ class SchemaBuilder {
       const name = (relation.field.options as { related?: string }).related;
       if (name && this.models.has(relation.model)) add(name, this.reverseField(relation.model, relation.field));
     }
+    for (const relation of model.reverseLinks) {
+      const name = (relation.field.options as { related?: string }).related;
+      if (name && this.models.has(relation.model)) add(name, this.reverseLinkField(relation.model, relation.field));
+    }
     for (const source of this.models) {
       for (const g of source.fields) {
         if (g.kind.relation !== 'generic' || !this.genericTargets(g).includes(model)) continue;
@@ -275,6 +279,20 @@ class SchemaBuilder {
         const batch = reads.batch(key, async (owners) => reads.pointing(child, via, owners, await argumentPredicate(reads, child, args)));
         const list = (await batch.load(o.rest.id as Id)) ?? [];
         return list.slice(window.offset, window.limit === null ? undefined : window.offset + window.limit);
+      },
+    };
+  }
+
+  /**
+   * The other side of a many-to-many field (`vlan.interfaces_as_tagged`): the owners linked to each
+   * object, in the owner's ordering, those the caller may view only.
+   */
+  private reverseLinkField(owner: ModelMeta, field: FieldMeta): Field {
+    return {
+      type: new GraphQLList(this.typeOf(owner)),
+      resolve: async (o, _args, reads) => {
+        const batch = reads.batch(`links:${owner.label}.${field.name}`, (targets) => reads.linking(owner, field, targets));
+        return (await batch.load(o.rest.id as Id)) ?? [];
       },
     };
   }

@@ -215,6 +215,13 @@ describe('schema and values', () => {
     expect(res.body.data.sites[0].devices.map((d: { name: string }) => d.name)).toEqual(['ams01-edge-01', 'ams01-sw-01']);
   });
 
+  test('the other side of a many-to-many field', async () => {
+    const vlan = await create('/api/ipam/vlans/', { vid: 200, name: 'users', status: 'active' });
+    expect((await app.patch(`/api/dcim/interfaces/${ids.eth2}/`, { mode: 'tagged', tagged_vlans: [vlan] })).status).toBe(200);
+    const res = await gql('{ vlans(vid: 200) { name interfaces_as_tagged { name mode } } interfaces(name: "Ethernet2") { tagged_vlans { vid } } }');
+    expect(res.body).toEqual({ data: { vlans: [{ name: 'users', interfaces_as_tagged: [{ name: 'Ethernet2', mode: 'TAGGED' }] }], interfaces: [{ tagged_vlans: [{ vid: 200 }] }] } });
+  });
+
   test('decimals as strings, config context as JSON', async () => {
     const res = await gql('{ sites(slug: "ams01") { latitude } devices(name: "ams01-sw-01") { config_context } }');
     expect(res.body.data.sites[0].latitude).toBe('12.345600');
