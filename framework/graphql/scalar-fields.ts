@@ -28,6 +28,12 @@ function isoOffset(value: unknown): unknown {
   return typeof value === 'string' ? value.replace(/Z$/, '+00:00') : value ?? null;
 }
 
+/** A kind described as a string may still render a structure: it is given as JSON text rather than failing the field. */
+function asText(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'object' ? JSON.stringify(value) : value;
+}
+
 const rest = (field: FieldMeta) => (obj: GraphObject) => obj.rest[field.name] ?? null;
 
 /** A column with a fixed set of choices: an enum whose members are named after the stored values. */
@@ -79,7 +85,7 @@ export function scalarField(field: FieldMeta, enumNames: Set<string>): ScalarFie
     case 'boolean':
       return { type: GraphQLBoolean, read: rest(field) };
     case 'string':
-      return { type: GraphQLString, read: rest(field) };
+      return { type: GraphQLString, read: (obj) => asText(obj.rest[field.name]) };
     default:
       return { type: GenericScalar, read: rest(field) };
   }

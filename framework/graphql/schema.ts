@@ -43,12 +43,16 @@ const ordered = (objects: Map<Id, GraphObject>, ids: readonly Id[]): GraphObject
   ids.map((id) => objects.get(id)).filter((o): o is GraphObject => !!o);
 
 /**
- * The plural root field: the endpoint's path is the plural Nautobot spells (`prefixes`,
- * `ip-addresses`) where netinv leaves the verbose plural to the default; when another application
- * took that name (`interfaces` of virtual machines), the verbose plural (`vm_interfaces`).
+ * The plural root field, from the verbose plural as Nautobot names it. Where a model leaves its
+ * plural to the default (`prefix` + `s`), an endpoint path that spells a plural of the singular
+ * (`prefixes`, `ip-addresses`) is the better English; a name another application took first
+ * falls back to the other spelling.
  */
 function pluralName(model: ModelMeta, taken: ReadonlyMap<string, ModelMeta>): string | null {
-  for (const name of [rootFieldName(model.path ?? ''), rootFieldName(model.verboseNamePlural)]) {
+  const verbose = rootFieldName(model.verboseNamePlural);
+  const fromPath = rootFieldName(model.path ?? '');
+  const pathIsPlural = !model.options.verboseNamePlural && fromPath.startsWith(rootFieldName(model.verboseName));
+  for (const name of pathIsPlural ? [fromPath, verbose] : [verbose, fromPath]) {
     if (isGraphQLName(name) && !taken.has(name)) return name;
   }
   return null;
@@ -58,6 +62,7 @@ function pluralName(model: ModelMeta, taken: ReadonlyMap<string, ModelMeta>): st
 class SchemaBuilder {
   private readonly types = new Map<ModelMeta, GraphQLObjectType>();
   private readonly enumNames = new Set<string>();
+  private readonly typeNames = new Set<string>();
   private readonly unions = new Map<string, { key: string; type: GraphQLUnionType }>();
   private readonly models: Set<ModelMeta>;
 
@@ -71,7 +76,12 @@ class SchemaBuilder {
   typeOf(model: ModelMeta): GraphQLObjectType {
     let type = this.types.get(model);
     if (!type) {
-      type = new GraphQLObjectType<GraphObject, GraphReads>({ name: typeName(model), fields: () => this.fieldsOf(model) });
+      // Two applications may declare classes of one name (a plugin's `Device`): the later one is
+      // prefixed with its application.
+      let name = typeName(model);
+      if (this.typeNames.has(name)) name = `${model.app.label.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}${name}`;
+      this.typeNames.add(name);
+      type = new GraphQLObjectType<GraphObject, GraphReads>({ name, fields: () => this.fieldsOf(model) });
       this.types.set(model, type);
     }
     return type;
@@ -238,7 +248,7 @@ class SchemaBuilder {
       const type = new GraphQLUnionType({
         name: candidate,
         types: () => targets.map((t) => this.typeOf(t)),
-        resolveType: (o: GraphObject) => typeName(o.model),
+        resolveType: (o: GraphObject) => this.typeOf(o.model).name,
       });
       this.unions.set(candidate, { key, type });
       return type;

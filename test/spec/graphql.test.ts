@@ -140,6 +140,14 @@ describe('requests and errors', () => {
 });
 
 describe('schema and values', () => {
+  test('root fields are named after verbose names, plurals as Nautobot spells them', async () => {
+    const res = await gql('{ __schema { queryType { fields { name } } } }');
+    const names = (res.body.data.__schema.queryType.fields as Array<{ name: string }>).map((f) => f.name);
+    expect(names).toEqual(expect.arrayContaining(['devices', 'device', 'ip_addresses', 'ip_address', 'prefixes', 'prefix', 'interfaces', 'vm_interfaces', 'vm_interface', 'graphql_queries', 'graphql_query', 'content_types', 'statuses', 'status']));
+    expect(names).not.toEqual(expect.arrayContaining(['users']));
+    expect(names.filter((n) => ['users', 'tokens', 'custom_fields', 'relationships', 'object_permissions', 'groups'].includes(n))).toEqual([]);
+  });
+
   test('singular field by id; none, unknown or malformed id', async () => {
     let res = await gql('query ($id: ID!) { device(id: $id) { id name url created last_updated status { name slug } tags { name slug } } }', { id: ids.edge });
     expect(res.status).toBe(200);
