@@ -87,7 +87,7 @@ export class GraphReads {
 
   /** Objects matching `where`, in the model's ordering, within `window`. */
   async objects(model: ModelMeta, where: Predicate, window: PageWindow = { offset: 0, limit: null }): Promise<GraphObject[]> {
-    const plan = planFor(model, false, LATEST_VERSION, this.db.dialect);
+    const plan = planFor(model, false, LATEST_VERSION, this.db.dialect, true);
     const page = await readPage(this.db, model, plan, where, window, WHOLE);
     if (page.rows.length === 0) return [];
     await this.prepare(model);

@@ -67,7 +67,13 @@ export function scalarField(field: FieldMeta, enumNames: Set<string>): ScalarFie
   if (props && 'value' in props) {
     // A `{value, label}` pair without fixed choices (an address family): the value alone.
     const valueType = (props.value as OpenApiSchema).type === 'integer' ? GraphQLInt : GraphQLString;
-    return { type: valueType, read: (obj) => (obj.rest[field.name] as { value?: unknown } | null)?.value ?? null };
+    return {
+      type: valueType,
+      read(obj) {
+        const shown = obj.rest[field.name];
+        return shown !== null && typeof shown === 'object' ? ((shown as { value?: unknown }).value ?? null) : (shown ?? null);
+      },
+    };
   }
   const format = schema.format as string | undefined;
   if (format === 'uuid') return { type: UUIDScalar, read: rest(field) };
