@@ -4,14 +4,18 @@ import {
   GraphQLError,
   Kind,
   parse,
+  print,
   specifiedRules,
   validate,
   VariablesInAllowedPositionRule,
+  visit,
+  type ArgumentNode,
   type ASTVisitor,
   type DocumentNode,
   type GraphQLSchema,
   type ValidationContext,
   type ValidationRule,
+  type ValueNode,
 } from 'graphql';
 import type { Json, JsonObject } from '../metadata/types';
 import { formatError, formatSyntaxError } from './errors';
@@ -70,6 +74,27 @@ function refusedOperation(document: DocumentNode, operationName: string | null):
   return null;
 }
 
+/** Each argument of a document by its value node, to name the argument a bad literal was given to. */
+function argumentsByValue(document: DocumentNode): Map<ValueNode, ArgumentNode> {
+  const out = new Map<ValueNode, ArgumentNode>();
+  visit(document, { Argument: (node) => void out.set(node.value, node) });
+  return out;
+}
+
+/**
+ * A literal of the wrong type as graphql-core 2 reported it, naming the argument:
+ * `Argument "offset" has invalid value "3".\nExpected type "Int", found "3".`
+ */
+function argumentMessage(error: GraphQLError, argumentOf: Map<ValueNode, ArgumentNode>): string | undefined {
+  const node = error.nodes?.[0] as ValueNode | undefined;
+  const argument = node ? argumentOf.get(node) : undefined;
+  if (!node || !argument) return undefined;
+  const type = /^Expected value of type "([^"]+)"/.exec(error.message)?.[1] ?? /^(\w+) cannot represent/.exec(error.message)?.[1];
+  if (!type) return undefined;
+  const found = print(node);
+  return `Argument "${argument.name.value}" has invalid value ${found}.\nExpected type "${type}", found ${found}.`;
+}
+
 /** Runs a document: 400 for what fails before execution (syntax, validation, variables), else 200. */
 export async function runGraphQL(
   schema: GraphQLSchema,
@@ -88,7 +113,10 @@ export async function runGraphQL(
   const refused = refusedOperation(document, params.operationName);
   if (refused) return failure(400, refused);
   const invalid = validate(schema, document, rules(limits));
-  if (invalid.length) return { status: options.validationStatus ?? 400, body: { errors: invalid.map((e) => formatError(e)) } };
+  if (invalid.length) {
+    const argumentOf = argumentsByValue(document);
+    return { status: options.validationStatus ?? 400, body: { errors: invalid.map((e) => formatError(e, argumentMessage(e, argumentOf))) } };
+  }
   const result = await execute({
     schema,
     document,

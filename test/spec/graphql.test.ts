@@ -79,6 +79,9 @@ describe('requests and errors', () => {
     expect(res.body.errors[0].message).toBe('Unknown argument "bogus" on field "devices" of type "Query".');
     res = await gql('{ devices { status } }');
     expect(res.body.errors[0].message).toBe('Field "status" of type "StatusType" must have a sub selection.');
+    res = await gql('{ devices(offset: "3") { name } }');
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toBe('Argument "offset" has invalid value "3".\nExpected type "Int", found "3".');
   });
 
   test.each([
