@@ -8,7 +8,7 @@ import { and, FALSE, fieldTest, or, TRUE, type Predicate } from '../query/predic
 import { planFor, renderRows } from '../serializer/representation';
 import { renderContext } from '../serializer/render-context';
 import type { Executor } from '../store/executor';
-import { readPage, type PageWindow } from '../store/pages';
+import { planRowsOrdered, type PageWindow } from '../store/pages';
 import { Store } from '../store/store';
 import { LATEST_VERSION } from '../versioning/version';
 import { visible } from '../views/read';
@@ -35,9 +35,6 @@ export function restId(value: Json | undefined): Id | null {
 
 /** The caller's view restriction of a model, as the REST list applies it. */
 export type ViewRestriction = (model: ModelMeta) => Promise<Predicate>;
-
-/** Rows of a list read whole: no chunking into ids, whatever the size. */
-const WHOLE = { chunkRows: Number.MAX_SAFE_INTEGER, sortIdsFirstRows: Number.MAX_SAFE_INTEGER };
 
 /**
  * Every read of one GraphQL request: objects come through the REST representation and the
@@ -88,12 +85,12 @@ export class GraphReads {
   /** Objects matching `where`, in the model's ordering, within `window`. */
   async objects(model: ModelMeta, where: Predicate, window: PageWindow = { offset: 0, limit: null }): Promise<GraphObject[]> {
     const plan = planFor(model, false, LATEST_VERSION, this.db.dialect, true);
-    const page = await readPage(this.db, model, plan, where, window, WHOLE);
-    if (page.rows.length === 0) return [];
+    const rows = await planRowsOrdered(this.db, model, plan, where, window);
+    if (rows.length === 0) return [];
     await this.prepare(model);
     const rc = renderContext(this.ctx.baseUrl, LATEST_VERSION, this.db, { include: () => true });
     rc.features.assign(this.ctx.features);
-    const rendered = (await renderRows(plan, page.rows, rc)) as JsonObject[];
+    const rendered = (await renderRows(plan, rows, rc)) as JsonObject[];
     const values = this.batch<Values>(`values:${model.label}`, async (ids) => {
       const out = new Map<Id, Values>();
       const store = new Store(this.db);
