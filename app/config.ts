@@ -62,6 +62,14 @@ export class Config implements FrameworkConfig {
   @IsBoolean()
   countQueries = false;
 
+  /** Deepest nesting of a GraphQL query's selections; 0: no limit. */
+  @IsInt() @Min(0)
+  graphqlMaxDepth = 10;
+
+  /** Most fields a GraphQL query may select (fragments expanded); 0: no limit. */
+  @IsInt() @Min(0)
+  graphqlMaxComplexity = 1000;
+
   /** Enabled plugins: module paths (resolved from the working directory) or package names. */
   @IsString({ each: true })
   plugins: string[] = [];
@@ -129,6 +137,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_WEBHOOK_RETRY_SECONDS', 'webhookRetrySeconds', parseInt10);
   setting('NETINV_WEBHOOK_TIMEOUT_SECONDS', 'webhookTimeoutSeconds', parseInt10);
   setting('NETINV_COUNT_QUERIES', 'countQueries', parseBool);
+  setting('NETINV_GRAPHQL_MAX_DEPTH', 'graphqlMaxDepth', parseInt10);
+  setting('NETINV_GRAPHQL_MAX_COMPLEXITY', 'graphqlMaxComplexity', parseInt10);
   // The file may list plugins as an array; the environment as comma-separated text.
   if (Array.isArray(raw.NETINV_PLUGINS) && env.NETINV_PLUGINS === undefined) raw.NETINV_PLUGINS = raw.NETINV_PLUGINS.join(',');
   setting('NETINV_PLUGINS', 'plugins', (_n, v) => v.split(',').map((s) => s.trim()).filter(Boolean));

@@ -3,6 +3,7 @@ import type { OpenApiSources } from '../framework/openapi';
 import { installedPluginsRoute, type LoadedPlugin } from '../framework/plugins';
 import type { ExtraRoute, ModelAction } from '../framework/router/api';
 import { buildRouteTable } from '../framework/router/route-table';
+import { graphqlRoute, schemaRoute } from '../framework/graphql';
 import { CORE_APPS } from './apps';
 import type { Config } from './config';
 import { statusRoute } from './status';
@@ -10,7 +11,7 @@ import { userConfigRoute } from '../models/users';
 
 /** Routes besides the model endpoints, shared by the server and the OpenAPI generator. */
 export function extraRoutes(registry: Registry, config: Readonly<Config>, plugins: readonly LoadedPlugin[]): ExtraRoute[] {
-  return [statusRoute(registry, config, plugins), installedPluginsRoute(plugins), userConfigRoute(registry)];
+  return [statusRoute(registry, config, plugins), installedPluginsRoute(plugins), userConfigRoute(registry), graphqlRoute(), schemaRoute()];
 }
 
 /** Extra actions of the core applications' and the plugins' models. */

@@ -16,6 +16,7 @@ import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './
 import { enabledPlugins } from './plugins';
 import { extraRoutes, modelActions } from './routes';
 import { documentationRoutes } from '../framework/openapi';
+import { graphiqlRoutes } from '../framework/graphql';
 import type { LoadedPlugin } from '../framework/plugins';
 
 export interface NetinvServer {
@@ -88,6 +89,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   app.disable('etag');
   app.get('/', (_req, res) => res.redirect(302, '/api/'));
   app.use('/api-auth', sessionRoutes(services.auth, db));
+  app.use('/graphql', graphiqlRoutes(services.auth, db));
   // Bodies are read by the pipeline after authentication (framework/http/body.ts), not here.
   app.use('/api', apiRouter(services, routes));
   app.use(errorMiddleware(config.version, logger));

@@ -79,7 +79,7 @@ export { canonicalUuid } from './fields/uuid';
 
 // -- Feature providers (the extras and users applications: tags, custom fields, relationships,
 //    computed fields, config contexts, change log, webhooks, authentication, permissions) ------
-export type { FeatureProvider } from './features/registry';
+export type { FeatureProvider, FeatureGraphQLField, GraphQLFeature } from './features/registry';
 export type { ComputedValueProvider, ComputedProvider, CustomFieldProvider } from './features/field-providers';
 export type { FeatureProviders } from './metadata/registry';
 export type { RenderContext } from './serializer/render-context';
@@ -94,6 +94,7 @@ export { resolveRelated } from './fields/related-reference';
 export { compileRegex } from './store/sqlite-functions';
 export { Template, TemplateError, renderTemplate } from './template/engine';
 export { renderSnapshots, SNAPSHOT_RENDER } from './views/read';
+export { runFor as runGraphQLFor, syntaxError as graphqlSyntaxError, variableDefaults as graphqlVariableDefaults } from './graphql';
 export { databaseForms } from './serializer/database-form';
 export { allowedBy, baseCheck, type PermissionEngine } from './auth/permissions';
 export type { Action, AuthBackend, AuthUser, TokenInfo } from './auth/types';

@@ -188,7 +188,7 @@ async function load(w: Writer): Promise<LoadedDataset> {
     }),
     progress,
   );
-  await w.createMany(
+  const interfaceIds = await w.createMany(
     'dcim.interface',
     DATASET.devices * DATASET.interfacesPerDevice,
     { device: devices[0], name: 'eth0', type: '1000base-t' },
@@ -228,7 +228,9 @@ async function load(w: Writer): Promise<LoadedDataset> {
     { address: '10.0.0.1/24', status: 'active' },
     (i) => {
       const [n, m] = slash24(Math.floor(i / DATASET.addressesPerSlash24));
-      return { address: network(`10.${n}.${m}.${(i % DATASET.addressesPerSlash24) + 1}/24`) };
+      // The first addresses sit on the interfaces, one each, for the GraphQL workload (W11).
+      const assigned = i < interfaceIds.length ? { assigned_object_type: 'dcim.interface', assigned_object_id: interfaceIds[i] } : { assigned_object_type: null, assigned_object_id: null };
+      return { address: network(`10.${n}.${m}.${(i % DATASET.addressesPerSlash24) + 1}/24`), ...assigned };
     },
     progress,
   );

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the standard benchmark of BENCHMARK.md. Loads the standard dataset into a fresh
- * database, starts netinv as a user runs it in production and the floor beside it, drives W1–W10
+ * database, starts netinv as a user runs it in production and the floor beside it, drives W1–W11
  * with autocannon on loopback and prints (and saves as JSON) what it measured.
  *
  *   npm run bench [-- --quick] [-- --workers N] [-- --out FILE]
@@ -123,6 +123,11 @@ async function main(): Promise<void> {
       }
       if (w.objectsPerRequest) result.objectsPerSecond = figures.requestsPerSecond * w.objectsPerRequest;
       results.push(result);
+    }
+    for (const w of all.filter((x) => x.versus)) {
+      const own = results.find((r) => r.id === w.id);
+      const rest = results.find((r) => r.id === w.versus);
+      if (own && rest && rest.netinv.requestsPerSecond > 0) Object.assign(own, { versus: w.versus, restRatio: own.netinv.requestsPerSecond / rest.netinv.requestsPerSecond });
     }
     memory = netinv.memory();
   } finally {

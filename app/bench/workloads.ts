@@ -10,7 +10,12 @@ export interface Workload {
   floor?: RequestShape;
   /** Objects written per request (W8 reports objects/s). */
   objectsPerRequest?: number;
+  /** The REST workload serving the same objects, whose requests/s this one is compared with. */
+  versus?: string;
 }
+
+/** W11: what a configuration pipeline asks per page of devices, as one GraphQL query. */
+export const GRAPHQL_DEVICES_QUERY = '{ devices(limit: 50) { name site { name } interfaces { name ip_addresses { address } } } }';
 
 /** The n-th address of a range of /16s starting at 172.<second>.0.0, as a host route. */
 function hostRoute(second: number, n: number): string {
@@ -106,6 +111,14 @@ export function workloads(data: LoadedDataset): Workload[] {
         path: `/api/ipam/prefixes/${data.patchPrefixId}/`,
         body: sequence((n) => ({ description: `benchmark change ${n}` })),
       },
+    },
+    {
+      id: 'W11',
+      title: 'GraphQL devices+site+interfaces+IPs, 50',
+      netinv: { method: 'POST', path: '/api/graphql/', body: () => ({ query: GRAPHQL_DEVICES_QUERY }) },
+      // W4 lists the same 50 devices through REST; their interfaces and addresses would cost REST
+      // clients two more requests, which this ratio does not count in REST's favour or against it.
+      versus: 'W4',
     },
     {
       id: 'W10',

@@ -11,6 +11,7 @@ import { AddConfigContextsNotes1795445362557 } from './1795445362557-add-config-
 import { AddCircuits1795582292995 } from './1795582292995-add-circuits';
 import { AddDeviceComponents1795582386597 } from './1795582386597-add-device-components';
 import { AddLocationsRacks1795582534609 } from './1795582534609-add-locations-racks';
+import { AddGraphqlQueries1795582928330 } from './1795582928330-add-graphql-queries';
 import { AddVirtualChassisRedundancyGroups1795582948759 } from './1795582948759-add-virtual-chassis-redundancy-groups';
 import { MysqlLongText1795584295650 } from './1795584295650-mysql-long-text';
 import { CircuitTerminationLocation1795585060577 } from './1795585060577-circuit-termination-location';
@@ -29,6 +30,7 @@ export const CORE_MIGRATIONS: Function[] = [
   AddCircuits1795582292995,
   AddDeviceComponents1795582386597,
   AddLocationsRacks1795582534609,
+  AddGraphqlQueries1795582928330,
   AddVirtualChassisRedundancyGroups1795582948759,
   MysqlLongText1795584295650,
   CircuitTerminationLocation1795585060577,

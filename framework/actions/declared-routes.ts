@@ -46,6 +46,8 @@ export interface ExtraRoute {
   negotiate?: Negotiator;
   /** Listed in the OpenAPI document (default true). */
   documented?: boolean;
+  /** Its unsafe methods only read (GraphQL's POST): read-only tokens may use them. */
+  readsOnly?: boolean;
 }
 
 /** Plain Express handlers (static files, redirects) answered before any other route. */

@@ -4,6 +4,7 @@ import type { FilterDef } from '../filterset/filterset';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
+import type { Json, JsonObject, Values } from '../metadata/types';
 
 /**
  * What a feature provider (custom fields, relationships, computed fields) may do per request.
@@ -23,6 +24,32 @@ export interface FeatureProvider {
   prepareFilters?(db: Executor, features: RequestData, registry: Registry): Promise<void>;
   /** A filter this feature adds to `model` for the request (`cf_<name>`, `cr_<slug>__peer`). */
   filter?(model: ModelMeta, name: string, features: RequestData, version: ApiVersion): FilterDef | undefined;
+}
+
+/** A key a feature adds to objects in GraphQL (`cf_<name>`, `cpf_<slug>`), read from the object. */
+export interface FeatureGraphQLField {
+  readonly name: string;
+  /** `object` and `object-list`: objects of the model `target`, read as their ids. */
+  readonly type: 'string' | 'integer' | 'boolean' | 'date' | 'json' | 'string-list' | 'object' | 'object-list';
+  /** Label of the model the ids of `object` and `object-list` fields name. */
+  readonly target?: string;
+  /** The value from the object's stored values and its REST representation (opt-in keys included). */
+  read(obj: { readonly rest: JsonObject; readonly values: Values }): Json;
+}
+
+/** A feature whose data adds fields to GraphQL types; it loads what it needs into `features`. */
+export interface GraphQLFeature {
+  graphqlFields(model: ModelMeta, db: Executor, features: RequestData, registry: Registry): Promise<FeatureGraphQLField[]>;
+}
+
+/** The features of `model` that add GraphQL fields, in a stable order. */
+export function graphqlFeaturesFor(registry: Registry, model: ModelMeta): GraphQLFeature[] {
+  const out: GraphQLFeature[] = [];
+  for (const feature of [...model.features].sort()) {
+    const provider = registry.providers[feature] as Partial<GraphQLFeature> | undefined;
+    if (provider && typeof provider.graphqlFields === 'function' && !out.includes(provider as GraphQLFeature)) out.push(provider as GraphQLFeature);
+  }
+  return out;
 }
 
 function isProvider(value: unknown): value is FeatureProvider {

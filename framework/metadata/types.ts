@@ -90,6 +90,8 @@ export interface ModelOptions {
   briefOnWrites?: boolean;
   /** HTTP Basic authentication is accepted on this endpoint (token provisioning). */
   basicAuth?: boolean;
+  /** `false` leaves the model out of the GraphQL schema (accounts, definitions of features). */
+  graphql?: boolean;
   /** OPTIONS `description` (a view's docstring in Nautobot; usually empty). */
   description?: string;
 }

@@ -46,6 +46,8 @@ export interface RouteEntry {
   readonly versioned: boolean;
   /** Listed in the OpenAPI document. */
   readonly documented: boolean;
+  /** Its unsafe methods only read (GraphQL's POST): read-only tokens may use them. */
+  readonly readsOnly?: boolean;
 }
 
 export type RouteTable = readonly RouteEntry[];
@@ -123,6 +125,7 @@ function extraEntry(route: ExtraRoute): RouteEntry {
     negotiate: route.negotiate ?? negotiate,
     versioned: route.versioned ?? true,
     documented: route.documented ?? true,
+    readsOnly: route.readsOnly ?? false,
   };
 }
 

@@ -129,15 +129,18 @@ export interface Plan {
 /** Plans by model, then by form, version and dialect: built on first use, kept beside the frozen registry. */
 const PLANS = new WeakMap<ModelMeta, Map<string, Plan>>();
 
-/** Plans are built once per model, form, version and dialect, then reused. */
-export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, dialect: Dialect): Plan {
+/**
+ * Plans are built once per model, form, version and dialect, then reused. `withoutCounts` leaves
+ * the annotated counts out (readers that never show them, such as GraphQL, skip their subqueries).
+ */
+export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, dialect: Dialect, withoutCounts = false): Plan {
   let cache = PLANS.get(model);
   if (!cache) PLANS.set(model, (cache = new Map()));
-  const key = `${brief ? 'b' : 'f'}:${version}:${dialect.name}`;
+  const key = `${brief ? 'b' : 'f'}${withoutCounts ? 'n' : ''}:${version}:${dialect.name}`;
   let plan = cache.get(key);
   if (!plan) {
     const builder = new SelectBuilder(model, dialect, representation);
-    const emit = objectEmitter(model, builder.root, { brief, nested: false, version });
+    const emit = objectEmitter(model, builder.root, { brief, nested: withoutCounts, version });
     const order = orderBy(model, builder.root, dialect);
     const parentFirst = parentFirstOrder(model, builder.root, dialect);
     plan = { builder, emit, orderBy: order, select: builder.selectFrom(), parentFirst };

@@ -106,6 +106,14 @@ async function parentFirstIds(
   return [...firstIds, ...secondIds].map((r) => r[0] as Id);
 }
 
+/** The rows matching `where` in the plan's ordering within `window`, without a count (one statement). */
+export async function planRowsOrdered(db: Executor, model: ModelMeta, plan: PagedPlan, where: Predicate, window: PageWindow): Promise<Row[]> {
+  const params = new Params(db.dialect);
+  const condition = compilePredicate(where, model, 't0', params);
+  const clause = paginateClause(db.dialect, window.limit === null ? null : params.add(window.limit), params.add(window.offset));
+  return db.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, params.values);
+}
+
 /**
  * The rows of a representation's SELECT for these primary keys, in `orderBy` when given.
  */

@@ -3,6 +3,8 @@ import {
   Template,
   TRUE,
   type ComputedProvider,
+  type FeatureGraphQLField,
+  type GraphQLFeature,
   type Executor,
   type Id,
   type Json,
@@ -60,7 +62,17 @@ function computedIn(features: RequestData, model: ModelMeta): Computed[] {
  * `obj.cf` holding its custom field values by name as Nautobot's `obj.cf` does; a template that
  * fails gives the field's fallback value. Values are always strings.
  */
-export const provider: ComputedProvider = {
+export const provider: ComputedProvider & GraphQLFeature = {
+  /** `cpf_<slug>`: the value the REST representation renders. */
+  async graphqlFields(model, db, features, registry): Promise<FeatureGraphQLField[]> {
+    await ensureLoaded(db, features, registry);
+    return computedIn(features, model).map((f) => ({
+      name: `cpf_${f.slug}`,
+      type: 'string',
+      read: (obj) => ((obj.rest.computed_fields as JsonObject | null | undefined) ?? {})[f.slug] ?? null,
+    }));
+  },
+
   /** Runs only when the response includes computed fields: the definitions load then. */
   async load(model: ModelMeta, _ids: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
     await ensureLoaded(rc.db, rc.features, model.registry as Registry);

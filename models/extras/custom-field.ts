@@ -37,6 +37,7 @@ function slugKeyed(wc: WriteContext): boolean {
  */
 @Model({
   path: 'custom-fields',
+  graphql: false,
   display: { fields: ['label', 'name'], render: (v) => (v.label ? String(v.label) : capitalise(String(v.name ?? '').replace(/_/g, ' '))) },
   brief: ['name'],
   ordering: ['weight', 'name'],

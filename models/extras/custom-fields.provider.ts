@@ -30,6 +30,8 @@ import {
   type RequestData,
   DataKey,
   lookupSuffixes,
+  type FeatureGraphQLField,
+  type GraphQLFeature,
 } from '../../framework';
 import { CustomField, CustomFieldChoice } from './custom-field';
 import { checkValue, type Definition } from './custom-field-values';
@@ -193,10 +195,30 @@ function describe(def: Definition): FieldInfo {
   return info;
 }
 
+const GRAPHQL_TYPES: Partial<Record<string, FeatureGraphQLField['type']>> = {
+  integer: 'integer',
+  boolean: 'boolean',
+  date: 'date',
+  json: 'json',
+  'multi-select': 'string-list',
+};
+
 // -- the provider --------------------------------------------------------------------------------
 
-export const provider: CustomFieldProvider & { prepare(db: Executor, features: RequestData, registry: Registry): Promise<void> } = {
+export const provider: CustomFieldProvider & GraphQLFeature & { prepare(db: Executor, features: RequestData, registry: Registry): Promise<void> } = {
   filterPrefix: 'cf_',
+
+  /** `cf_<name>`: the stored value (keyed by name, as `_custom_field_data`), typed by the field's type. */
+  async graphqlFields(model, db, features, registry): Promise<FeatureGraphQLField[]> {
+    await provider.prepare(db, features, registry);
+    const data = model.fields.find((f) => f.options.feature === 'custom_fields');
+    if (!data) return [];
+    return definitionsIn(features, model).map((def) => ({
+      name: `cf_${def.name}`,
+      type: GRAPHQL_TYPES[def.type] ?? 'string',
+      read: (obj) => ((obj.values[data.name] as Record<string, Json> | null | undefined) ?? {})[def.name] ?? null,
+    }));
+  },
 
   async prepare(db, features, registry) {
     if (features.has(DEFINITIONS)) return;

@@ -9,6 +9,8 @@ import { CustomLink } from './custom-link';
 import { ExportTemplate } from './export-template';
 import { Note } from './note';
 import { noteActions } from './note.actions';
+import { GraphQLQuery } from './graphql-query';
+import { graphqlQueryActions } from './graphql-query.actions';
 import { provider as customFields } from './custom-fields.provider';
 import { Relationship, RelationshipAssociation } from './relationship';
 import { provider as relationships } from './relationships.provider';
@@ -18,16 +20,16 @@ import { ObjectChange } from './object-change';
 import { Webhook, WebhookDelivery } from './webhook';
 
 export { syncContentTypes };
-export { ConfigContext, ConfigContextSchema, ContentType, CustomLink, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField, ObjectChange, Webhook, WebhookDelivery };
+export { ConfigContext, ConfigContextSchema, ContentType, CustomLink, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery };
 export { changeLogListener } from './change-log';
 export { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker';
 
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(
   'extras',
-  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType, ObjectChange, Webhook, WebhookDelivery],
+  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery],
   {
-    actions: noteActions,
+    actions: [...noteActions, ...graphqlQueryActions],
     provides: {
       tags: { tag: () => Tag, through: () => TaggedItem },
       custom_fields: customFields,

@@ -26,6 +26,7 @@ type Side = 'source' | 'destination';
 /** A user-defined link type between two models; objects show it in their `relationships` block. */
 @Model({
   path: 'relationships',
+  graphql: false,
   display: { fields: ['name'], render: (v) => relationshipDisplay(String(v.name)) },
   brief: ['name', 'slug'],
   ordering: ['name'],
@@ -120,6 +121,7 @@ async function immutableWithAssociations(values: Values, current: Values, wc: Wr
 /** One link between a source object and a destination object under a relationship. */
 @Model({
   path: 'relationship-associations',
+  graphql: false,
   display: {
     fields: ['relationship.name', 'relationship.type'],
     objects: { source: { type: 'source_type', id: 'source_id' }, destination: { type: 'destination_type', id: 'destination_id' } },

@@ -17,6 +17,8 @@ import {
   type ComputedProvider,
   type Executor,
   type FeatureProvider,
+  type FeatureGraphQLField,
+  type GraphQLFeature,
   type FilterDef,
   type Id,
   type Json,
@@ -392,8 +394,39 @@ function relationshipFilter(model: ModelMeta, rel: Rel, side: Side, name: string
 
 // -- the provider --------------------------------------------------------------------------------
 
-export const provider: FeatureProvider & ComputedProvider = {
+/**
+ * `rel_<slug>`: the peers of an object in each relationship it takes part in, as the REST block
+ * lists them; an object when the peer side holds one, a list when several. A non-symmetric
+ * relationship between objects of one model gives `rel_<slug>_source` and `rel_<slug>_destination`,
+ * named after the side the returned objects are on.
+ */
+async function graphqlFields(model: ModelMeta, db: Executor, features: RequestData, registry: Registry): Promise<FeatureGraphQLField[]> {
+  const out: FeatureGraphQLField[] = [];
+  for (const rel of await loaded(db, features, registry)) {
+    const sides = sidesOf(rel, model.label);
+    for (const side of sides) {
+      const peerSide = OPPOSITE[side];
+      const many = hasMany(rel, peerSide);
+      const target = typeOf(rel, peerSide);
+      out.push({
+        name: sides.length > 1 ? `rel_${rel.slug}_${peerSide}` : `rel_${rel.slug}`,
+        type: many ? 'object-list' : 'object',
+        target,
+        read(obj) {
+          const block = ((obj.rest.relationships as JsonObject | null | undefined) ?? {})[rel.slug] as JsonObject | undefined;
+          const objects = ((block?.[peerSide] as JsonObject | undefined)?.objects as JsonObject[] | undefined) ?? [];
+          const ids = objects.map((o) => o.id as Json);
+          return many ? ids : (ids[0] ?? null);
+        },
+      });
+    }
+  }
+  return out;
+}
+
+export const provider: FeatureProvider & ComputedProvider & GraphQLFeature = {
   filterPrefix: 'cr_',
+  graphqlFields,
 
   async prepareFilters(db, features, registry) {
     await loaded(db, features, registry);

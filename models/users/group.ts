@@ -4,6 +4,7 @@ import { User } from './user';
 /** A named set of users that object permissions can be granted to. Integer ids, as in Nautobot. */
 @Model({
   path: 'groups',
+  graphql: false,
   label: 'auth.group',
   display: 'name',
   brief: ['name'],

@@ -14,6 +14,7 @@ export const PERMISSION_EXTRA_TYPES = ['auth.group', 'users.token', 'users.objec
  */
 @Model({
   path: 'permissions',
+  graphql: false,
   verboseName: 'object permission',
   display: 'name',
   brief: ['name', 'enabled', 'object_types', 'groups', 'users', 'actions'],

@@ -24,6 +24,7 @@ export function generateKey(): string {
  */
 @Model({
   path: 'tokens',
+  graphql: false,
   display: { fields: ['key', 'user.username'], render: (v) => `${String(v.key).slice(-6)} (${String(v['user.username'])})` },
   brief: ['key', 'write_enabled'],
   ordering: ['created'],

@@ -4,6 +4,7 @@ import { Group } from './group';
 /** A login account. Not change-logged: no created/last_updated, tags or custom fields. */
 @Model({
   path: 'users',
+  graphql: false,
   display: 'username',
   brief: ['username'],
   ordering: ['username'],

@@ -94,6 +94,12 @@ export const extrasDefinitionFactories: Record<string, Factory> = {
     build: ({ n }) => ({ name: `Link ${n}`, content_type: 'dcim.region', text: 'Docs', target_url: 'https://docs.example/{{ obj.slug }}', new_window: false }),
     change: () => ({ weight: 200, group_name: 'changed' }),
   },
+  'extras.graphqlquery': {
+    build: ({ n }) => ({ name: `Query ${n}`, query: 'query ($name: [String]) { regions(name: $name) { name } }' }),
+    change: () => ({ query: 'query ($limit: Int = 10) { regions(limit: $limit) { slug } }' }),
+    // Recomputed from the query's variable definitions on every save.
+    derived: ['variables'],
+  },
   'extras.exporttemplate': {
     build: ({ n }) => ({ content_type: 'dcim.region', name: `Export ${n}`, template_code: '{% for r in queryset %}{{ r.name }}\n{% endfor %}' }),
     change: () => ({ mime_type: 'text/csv', file_extension: 'csv' }),

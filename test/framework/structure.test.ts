@@ -21,7 +21,7 @@ const LAYERS: readonly (readonly string[])[] = [
   // Generic handlers and extra actions.
   ['views', 'actions', 'plugins'],
   // Derived from the route table.
-  ['router', 'openapi', 'options', 'browsable'],
+  ['router', 'openapi', 'options', 'browsable', 'graphql'],
   // The public surface.
   ['index.ts'],
 ];

@@ -137,6 +137,12 @@ export class Page {
     return r.result.value as T;
   }
 
+  /** A PNG of the viewport. */
+  async screenshot(): Promise<Buffer> {
+    const { data } = (await this.browser.send('Page.captureScreenshot', { format: 'png' }, this.sessionId)) as { data: string };
+    return Buffer.from(data, 'base64');
+  }
+
   /** Polls an expression until it is truthy. */
   async waitFor(expression: string, timeoutMs = 20_000): Promise<void> {
     const until = Date.now() + timeoutMs;

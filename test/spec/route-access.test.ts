@@ -31,11 +31,12 @@ beforeAll(async () => {
     routes.push({ path: `${model.listPath}${id}/`, model: model.label, detail: true });
     for (const app_ of CORE_APPS) {
       for (const action of actionsOf(app_.actions, registry, model)) {
+        // A POST-only action (a saved query's run) answers GET with 405.
         routes.push({
           path: action.detail ? `${model.listPath}${id}/${action.path}/` : `${model.listPath}${action.path}/`,
           model: model.label,
           detail: action.detail,
-          get: GET_STATUS[action.path],
+          get: action.methods.GET ? GET_STATUS[action.path] : 405,
         });
       }
     }
