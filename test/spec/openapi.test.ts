@@ -7,6 +7,7 @@ import { filterSetFor } from '../../framework/filterset/filterset';
 import { templatePath } from '../../framework/openapi';
 import { SUPPORTED_VERSIONS } from '../../framework/versioning/version';
 import { EXAMPLE_PLUGIN } from '../factories/plugins';
+import { dialectUnderTest } from '../helpers/database';
 import { startApp, type TestApp } from '../helpers/harness';
 import { externalValidation, externalValidatorAvailable, validateOpenApi } from '../helpers/openapi-validator';
 
@@ -40,8 +41,13 @@ describe.each(SUPPORTED_VERSIONS.map((v) => [String(v)]))('API %s', (version) =>
     expect(validateOpenApi(doc)).toEqual([]);
   });
 
-  const external = externalValidatorAvailable() ? test : test.skip;
-  external('openapi-spec-validator accepts it', () => {
+  // The Python validator takes many seconds per document: it checks the oldest and newest versions
+  // (the in-house validator above checks every one), once, on the default database (the document
+  // does not depend on the database).
+  const extremes = version === String(SUPPORTED_VERSIONS[0]) || version === String(SUPPORTED_VERSIONS[SUPPORTED_VERSIONS.length - 1]);
+  if (!externalValidatorAvailable()) test.skip('openapi-spec-validator accepts it (skipped: python3 openapi_spec_validator is not installed)', () => undefined);
+  else if (!extremes || dialectUnderTest() !== 'sqlite') test.skip('openapi-spec-validator accepts it (skipped: checked for the oldest and newest versions, on SQLite)', () => undefined);
+  else test('openapi-spec-validator accepts it', () => {
     expect(externalValidation(documents.get(version))).toBeNull();
   });
 
