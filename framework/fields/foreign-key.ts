@@ -25,6 +25,8 @@ export interface ForeignKeyOptions extends FieldOptions {
   descendants?: boolean;
   /** The model's brief form shows this relation as the bare id, not the nested object. */
   briefAsId?: boolean;
+  /** Every form shows this relation as the bare id (a job log's `job_result`, a job hook's `job`). */
+  asId?: boolean;
   /** The `<name>` filter (natural key or id); off leaves only `<name>_id`. */
   naturalFilter?: boolean;
   /**
@@ -69,7 +71,7 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
   },
   column: (field) => field.options.column ?? `${field.name}_id`,
   reader(field, scope, mode) {
-    if (mode.brief && fkOptions(field).briefAsId) {
+    if ((mode.brief && fkOptions(field).briefAsId) || fkOptions(field).asId) {
       const i = scope.column(field.column as string);
       return (row) => (row[i] ?? null) as string | null;
     }
@@ -107,7 +109,7 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
   },
   schema(field, mode, sc) {
     const target = field.target as ModelMeta;
-    const value = mode === 'write' ? sc.related(target) : sc.nested(target);
+    const value = mode === 'write' ? sc.related(target) : fkOptions(field).asId ? { type: 'string', format: 'uuid' } : sc.nested(target);
     // A $ref takes no sibling keywords in OpenAPI 3.0, so nullability wraps it.
     return field.nullable ? { allOf: [value], nullable: true } : value;
   },

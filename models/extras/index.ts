@@ -16,18 +16,23 @@ import { Status } from './status';
 import { TaggedItem, Tag } from './tag';
 import { ObjectChange } from './object-change';
 import { Webhook, WebhookDelivery } from './webhook';
+import { JobLogEntry, JobModel, JobResult, ScheduledJob } from './job';
+import { jobActions } from './job.actions';
 
 export { syncContentTypes };
 export { ConfigContext, ConfigContextSchema, ContentType, CustomLink, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField, ObjectChange, Webhook, WebhookDelivery };
 export { changeLogListener } from './change-log';
 export { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker';
+export { JobModel, JobResult, JobLogEntry, ScheduledJob };
+export { JobWorker, enqueueRun, type JobWorkerOptions } from './job-worker';
+export { JobCatalog, setJobCatalog, setJobQueueNotifier, syncJobRecords } from './job-catalog';
 
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(
   'extras',
-  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType, ObjectChange, Webhook, WebhookDelivery],
+  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType, ObjectChange, Webhook, WebhookDelivery, JobModel, ScheduledJob, JobResult, JobLogEntry],
   {
-    actions: noteActions,
+    actions: [...noteActions, ...jobActions],
     provides: {
       tags: { tag: () => Tag, through: () => TaggedItem },
       custom_fields: customFields,

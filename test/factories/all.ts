@@ -4,6 +4,7 @@ import { extrasDefinitionFactories } from './extras';
 import { ipamFactories } from './ipam';
 import { deviceFactories, virtualizationFactories } from './dcim';
 import { pluginFactories } from './plugins';
+import { jobFactories } from './jobs';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
@@ -16,4 +17,5 @@ export const FACTORIES: Record<string, Factory> = {
   ...usersFactories,
   ...ipamFactories,
   ...pluginFactories,
+  ...jobFactories,
 };
