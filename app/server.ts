@@ -10,7 +10,7 @@ import { apiRouter, type Services } from '../framework/router/api';
 import { buildRouteTable, type RouteTable } from '../framework/router/route-table';
 import type { Registry } from '../framework';
 import { objectPermissionEngine, usersAuthBackend } from '../models/users';
-import { changeLogListener, syncContentTypes, WebhookWorker, JobCatalog, JobWorker, setJobCatalog, setJobQueueNotifier, syncJobRecords } from '../models/extras';
+import { changeLogListener, syncContentTypes, WebhookWorker, JobCatalog, JobWorker, setJobCatalog, setLocalJobQueue, syncJobRecords } from '../models/extras';
 import { allJobs } from './jobs';
 import type { JobWorkerOptions } from '../models/extras';
 import type { Config } from './config';
@@ -87,7 +87,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   setJobCatalog(registry, catalog);
   if (options.migrate !== false) await syncJobRecords(db, registry, catalog);
   const jobs = jobWorkerFor(db, registry, config, listeners, logger);
-  setJobQueueNotifier(registry, () => jobs.kick());
+  setLocalJobQueue(registry, { kick: () => jobs.kick(), cancel: (id) => jobs.cancel(id) });
   if (config.jobWorker && options.jobWorker !== false) jobs.start();
 
   const actions = modelActions(plugins);

@@ -25,7 +25,7 @@ export { changeLogListener } from './change-log';
 export { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker';
 export { JobModel, JobResult, JobLogEntry, ScheduledJob };
 export { JobWorker, enqueueRun, type JobWorkerOptions } from './job-worker';
-export { JobCatalog, setJobCatalog, setJobQueueNotifier, syncJobRecords } from './job-catalog';
+export { JobCatalog, setJobCatalog, setLocalJobQueue, syncJobRecords } from './job-catalog';
 
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(

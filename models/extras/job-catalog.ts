@@ -74,15 +74,26 @@ export function jobCatalogOf(registry: Registry): JobCatalog | undefined {
   return catalogs.get(registry);
 }
 
-/** Per registry: wakes the server's own worker when a run was queued (other processes poll). */
-const notifiers = new WeakMap<Registry, () => void>();
+/** What the API asks of the server's own worker (other processes poll the database). */
+export interface LocalJobQueue {
+  /** A run was queued: look now. */
+  kick(): void;
+  /** Stops a run this process is running; false when it runs elsewhere or not at all. */
+  cancel(id: string): boolean;
+}
 
-export function setJobQueueNotifier(registry: Registry, notify: () => void): void {
-  notifiers.set(registry, notify);
+const localQueues = new WeakMap<Registry, LocalJobQueue>();
+
+export function setLocalJobQueue(registry: Registry, queue: LocalJobQueue): void {
+  localQueues.set(registry, queue);
 }
 
 export function notifyJobQueue(registry: Registry): void {
-  notifiers.get(registry)?.();
+  localQueues.get(registry)?.kick();
+}
+
+export function cancelLocalRun(registry: Registry, id: string): boolean {
+  return localQueues.get(registry)?.cancel(id) ?? false;
 }
 
 export function classPathOf(record: Values): string {

@@ -18,7 +18,7 @@ import {
 import { SCHEDULE_INTERVALS } from './choices';
 import { parseCrontab, nextCrontabTime, CrontabError } from './crontab';
 import { JobLogEntry, JobModel, JobResult, ScheduledJob } from './job';
-import { classPathOf, jobCatalogOf, notifyJobQueue, type CatalogEntry } from './job-catalog';
+import { cancelLocalRun, classPathOf, jobCatalogOf, notifyJobQueue, type CatalogEntry } from './job-catalog';
 import { enqueueRun } from './job-worker';
 
 /** Nautobot requires a scheduled start at least this far ahead. */
@@ -205,6 +205,7 @@ async function cancel(req: ActionRequest) {
   const row = await req.object(req.ctx.db.reader, await req.restrict(JobResult, 'delete'));
   const model = req.meta(JobResult);
   if (row.status !== 'pending' && row.status !== 'running') return { status: 409, body: { detail: 'This job has already finished.' } };
+  cancelLocalRun(req.ctx.registry, req.id as string);
   await req.transaction(JobResult, async (tx) => {
     const store = new Store(tx, req.ctx.registry);
     const stopped = await store.updateWhere(model, { id: req.id, status: 'pending' }, { status: 'failed', completed: new Date() });
