@@ -59,7 +59,7 @@ export { lockRow } from './store/rows';
 // -- Applications, extra actions and routes, plugins -------------------------------------------
 export { defineApp, type ApplicationDefinition as AppDefinition } from './actions/define-app';
 export { defineActions, ActionRequest, type ActionHandler } from './actions/define';
-export type { ExtraRoute, Handler } from './router/api';
+export type { ExtraRoute, Handler, HandlerArgs } from './router/api';
 export type { RequestContext } from './http/context';
 export { DataKey, RequestData } from './metadata/request-data';
 export { definePlugin, type PluginDefinition, type PluginOptions } from './plugins/define';

@@ -17,13 +17,13 @@ import { TaggedItem, Tag } from './tag';
 import { ObjectChange } from './object-change';
 import { Webhook, WebhookDelivery } from './webhook';
 import { JobLogEntry, JobModel, JobResult, ScheduledJob } from './job';
-import { jobActions } from './job.actions';
+import { jobActions, legacyJobRoutes } from './job.actions';
 
 export { syncContentTypes };
 export { ConfigContext, ConfigContextSchema, ContentType, CustomLink, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField, ObjectChange, Webhook, WebhookDelivery };
 export { changeLogListener } from './change-log';
 export { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker';
-export { JobModel, JobResult, JobLogEntry, ScheduledJob };
+export { JobModel, JobResult, JobLogEntry, ScheduledJob, legacyJobRoutes };
 export { JobWorker, enqueueRun, type JobWorkerOptions } from './job-worker';
 export { JobCatalog, setJobCatalog, setLocalJobQueue, syncJobRecords } from './job-catalog';
 

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ActionRequest,
   FieldError,
+  NotFound,
+  and,
   PermissionDenied,
   Store,
   ValidationError,
@@ -9,7 +12,9 @@ import {
   fieldTest,
   jobVariablesOf,
   parseVariable,
-  type ActionRequest,
+  type ExtraRoute,
+  type HandlerArgs,
+  type RequestContext,
   type FieldMeta,
   type Id,
   type Json,
@@ -106,9 +111,10 @@ function firstRun(schedule: ScheduleInput, now: Date): Date {
   return schedule.interval === 'immediately' ? now : schedule.start;
 }
 
-/** `POST jobs/<id>/run/`: Nautobot's checks in Nautobot's order, then a queued run or a schedule. */
-async function run(req: ActionRequest) {
-  const job = await req.object(req.ctx.db.reader, await req.restrict(JobModel, 'run'));
+type Started = { result: Id | null; schedule: Id | null };
+
+/** Nautobot's checks of a run request in Nautobot's order, then a queued run or a schedule. */
+async function startRun(req: ActionRequest, job: Values): Promise<Started | { status: number; body: Json }> {
   if (!job.enabled) throw new PermissionDenied('This job is not enabled to be run.');
   if (!job.installed) return { status: 405, body: { detail: 'This job is not presently installed and cannot be run' } };
   const body = req.body() ?? {};
@@ -172,13 +178,95 @@ async function run(req: ActionRequest) {
     return { result: null, schedule: id };
   });
   notifyJobQueue(req.ctx.registry);
+  return created;
+}
+
+/** `POST jobs/<id>/run/`. */
+async function run(req: ActionRequest) {
+  const job = await req.object(req.ctx.db.reader, await req.restrict(JobModel, 'run'));
+  const started = await startRun(req, job);
+  if ('status' in started) return started;
   return {
     status: 201,
     body: {
-      schedule: created.schedule ? await req.nested(ScheduledJob, created.schedule) : null,
-      job_result: created.result ? await req.nested(JobResult, created.result) : null,
+      schedule: started.schedule ? await req.nested(ScheduledJob, started.schedule) : null,
+      job_result: started.result ? await req.nested(JobResult, started.result) : null,
     },
   };
+}
+
+/** The job selected by a legacy class-path URL (`/api/extras/jobs/<source>/<module>/<Class>/`), within `restrict`. */
+async function jobByClassPath(ctx: RequestContext, args: HandlerArgs, action: 'view' | 'run'): Promise<{ req: ActionRequest; job: Values }> {
+  const model = ctx.registry.forClass(JobModel);
+  const req = new ActionRequest(ctx, { ...args, model }, model);
+  const restrict = await args.restrictFor(model, action);
+  const params = ctx.req.params as Record<string, string>;
+  const where = and([
+    restrict,
+    fieldTest(model.field('source') as FieldMeta, 'exact', [params.source]),
+    fieldTest(model.field('module_name') as FieldMeta, 'exact', [params.module]),
+    fieldTest(model.field('job_class_name') as FieldMeta, 'exact', [params.cls]),
+  ]);
+  const [job] = await new Store(ctx.db.reader, ctx.registry).find(model, where);
+  if (!job || !job.installed || job.hidden) throw new NotFound();
+  return { req, job };
+}
+
+/** The API 1.2 job class object: the class path as `id`, the variables by type, a result. */
+async function jobClassObject(req: ActionRequest, job: Values, result: Json | undefined): Promise<Record<string, Json>> {
+  const path = classPathOf(job);
+  const entry = entryOf(req, job);
+  const out: Record<string, Json> = {
+    url: `${req.ctx.baseUrl}${req.meta(JobModel).listPath}${path}/`,
+    id: path,
+    pk: String(job.id),
+    name: String(job.name),
+    description: String(job.description ?? ''),
+    test_methods: [],
+    vars: Object.fromEntries((entry ? jobVariablesOf(entry.job.cls) : []).map((v) => [v.name, v.type])),
+  };
+  if (result !== undefined) out.result = result;
+  return out;
+}
+
+/** The newest finished result of a job, in full, or null. */
+async function latestResult(req: ActionRequest, job: Values): Promise<Json> {
+  const model = req.meta(JobResult);
+  const rows = (await new Store(req.ctx.db.reader, req.ctx.registry).find(model, fieldTest(model.field('job_model') as FieldMeta, 'exact', [job.id])))
+    .filter((r) => ['completed', 'failed', 'errored'].includes(String(r.status)))
+    .sort((a, b) => (b.created as Date).getTime() - (a.created as Date).getTime());
+  return rows.length ? req.render(JobResult, [rows[0].id as Id], false) : null;
+}
+
+/** Legacy routes addressed by class path, which pynautobot uses under the default API 1.2. */
+export function legacyJobRoutes(): ExtraRoute[] {
+  return [
+    {
+      path: '/extras/jobs/:source/:module/:cls/',
+      auth: 'authenticated',
+      documented: false,
+      methods: {
+        GET: async (ctx, args) => {
+          const { req, job } = await jobByClassPath(ctx, args, 'view');
+          return { status: 200, body: await jobClassObject(req, job, await latestResult(req, job)) };
+        },
+      },
+    },
+    {
+      path: '/extras/jobs/:source/:module/:cls/run/',
+      auth: 'authenticated',
+      documented: false,
+      methods: {
+        POST: async (ctx, args) => {
+          const { req, job } = await jobByClassPath(ctx, args, 'run');
+          const started = await startRun(req, job);
+          if ('status' in started) return started;
+          const result = started.result ? await req.render(JobResult, [started.result], false) : undefined;
+          return { status: 200, body: await jobClassObject(req, job, result) };
+        },
+      },
+    },
+  ];
 }
 
 /** `GET job-results/<id>/logs/`: a bare array, oldest first, the message as `display`. */
@@ -216,6 +304,75 @@ async function cancel(req: ActionRequest) {
   return { status: 202, body: await req.render(JobResult, [req.id], false) };
 }
 
+/** The caller's `approve` permission on the schedule's job, with Nautobot's message. */
+async function mayApprove(req: ActionRequest, schedule: Values, message: string): Promise<Values> {
+  const jobs = req.meta(JobModel);
+  let restrict;
+  try {
+    restrict = await req.restrict(JobModel, 'approve');
+  } catch (err) {
+    if (err instanceof PermissionDenied) throw new PermissionDenied(message);
+    throw err;
+  }
+  const [job] = await new Store(req.ctx.db.reader, req.ctx.registry).find(jobs, and([restrict, fieldTest(jobs.pk, 'exact', [schedule.job_model ?? null])]));
+  if (!job) throw new PermissionDenied(message);
+  return job;
+}
+
+/** `POST scheduled-jobs/<id>/approve/[?force=…]`: the schedule may run; the requester cannot approve it. */
+async function approve(req: ActionRequest) {
+  const schedule = await req.object(req.ctx.db.reader, await req.restrict(ScheduledJob, 'change'));
+  await mayApprove(req, schedule, 'You do not have permission to approve this request.');
+  if (schedule.user && schedule.user === req.ctx.user?.id) return { status: 403, body: 'You cannot approve your own job request!' };
+  const now = new Date();
+  if (schedule.interval === 'future' && (schedule.start_time as Date).getTime() < now.getTime() && !req.ctx.param('force')) {
+    return { status: 400, body: "The job's start time is in the past. If you want to force a run anyway, add the `force` query parameter." };
+  }
+  await req.transaction(ScheduledJob, (tx) =>
+    new Store(tx, req.ctx.registry).update(req.meta(ScheduledJob), req.id, { approved_by_user: req.ctx.user?.id ?? null, approved_at: now, date_changed: now }),
+  );
+  notifyJobQueue(req.ctx.registry);
+  return { status: 200, body: await req.render(ScheduledJob, [req.id], false) };
+}
+
+/** `POST scheduled-jobs/<id>/deny/`: the schedule is deleted; an empty 200. */
+async function deny(req: ActionRequest) {
+  const model = req.meta(ScheduledJob);
+  const [schedule] = await new Store(req.ctx.db.reader, req.ctx.registry).find(model, fieldTest(model.pk, 'exact', [req.id]));
+  if (!schedule) throw new NotFound();
+  await mayApprove(req, schedule, 'You do not have permission to deny this request.');
+  await req.transaction(ScheduledJob, (tx) => new Store(tx, req.ctx.registry).delete(model, [req.id]));
+  return { status: 200 };
+}
+
+/** `POST scheduled-jobs/<id>/dry-run/`: one run now with commit off; the full job result. */
+async function dryRun(req: ActionRequest) {
+  const model = req.meta(ScheduledJob);
+  const [schedule] = await new Store(req.ctx.db.reader, req.ctx.registry).find(model, fieldTest(model.pk, 'exact', [req.id]));
+  if (!schedule) throw new NotFound();
+  const jobs = req.meta(JobModel);
+  const job = schedule.job_model ? await new Store(req.ctx.db.reader, req.ctx.registry).get(jobs, schedule.job_model as Id) : null;
+  if (!job || !job.enabled || !job.installed || (job.has_sensitive_variables && job.approval_required) || !entryOf(req, job)) {
+    return { status: 405, body: { detail: 'Method "This job cannot be dry-run at this time." not allowed.' } };
+  }
+  let restrict;
+  try {
+    restrict = await req.restrict(JobModel, 'run');
+  } catch (err) {
+    if (err instanceof PermissionDenied) throw new PermissionDenied('You do not have permission to run this job.');
+    throw err;
+  }
+  if (!(await new Store(req.ctx.db.reader, req.ctx.registry).exists(jobs, and([restrict, fieldTest(jobs.pk, 'exact', [job.id])])))) {
+    throw new PermissionDenied('You do not have permission to run this job.');
+  }
+  const kwargs = schedule.kwargs as { data?: Record<string, Json> };
+  const id = await req.transaction(JobResult, (tx) =>
+    enqueueRun(new Store(tx, req.ctx.registry), req.ctx.registry, { job, name: String(schedule.job_class), user: req.ctx.user?.id ?? null, data: kwargs.data ?? {}, commit: false }),
+  );
+  notifyJobQueue(req.ctx.registry);
+  return { status: 200, body: await req.render(JobResult, [id], false) };
+}
+
 export const jobActions = [
   ...defineActions(JobModel, {
     variables: { detail: true, GET: { action: 'view', handler: variables } },
@@ -224,5 +381,10 @@ export const jobActions = [
   ...defineActions(JobResult, {
     logs: { detail: true, GET: { action: 'view', handler: logs } },
     cancel: { detail: true, POST: { action: 'delete', handler: cancel } },
+  }),
+  ...defineActions(ScheduledJob, {
+    approve: { detail: true, POST: { action: 'change', handler: approve } },
+    deny: { detail: true, POST: { action: 'delete', handler: deny } },
+    'dry-run': { detail: true, POST: { action: 'view', handler: dryRun } },
   }),
 ];
