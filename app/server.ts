@@ -10,7 +10,7 @@ import { apiRouter, type Services } from '../framework/router/api';
 import { buildRouteTable, type RouteTable } from '../framework/router/route-table';
 import type { Registry } from '../framework';
 import { objectPermissionEngine, usersAuthBackend } from '../models/users';
-import { changeLogListener, syncContentTypes, WebhookWorker, JobCatalog, JobWorker, setJobCatalog, setLocalJobQueue, syncJobRecords } from '../models/extras';
+import { changeLogListener, jobHookListener, syncContentTypes, WebhookWorker, JobCatalog, JobWorker, setJobCatalog, setLocalJobQueue, syncJobRecords } from '../models/extras';
 import { allJobs } from './jobs';
 import type { JobWorkerOptions } from '../models/extras';
 import type { Config } from './config';
@@ -82,7 +82,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     onError: (message, data) => logger.warn(message, data),
   });
   if (config.webhookWorker) webhooks.start();
-  const listeners = [changeLogListener(() => webhooks.kick())];
+  const listeners = [changeLogListener(() => webhooks.kick()), jobHookListener()];
   const catalog = new JobCatalog(allJobs(plugins, config.jobsRoot));
   setJobCatalog(registry, catalog);
   if (options.migrate !== false) await syncJobRecords(db, registry, catalog);

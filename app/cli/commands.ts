@@ -12,7 +12,7 @@ import { dataSourceFor, migrate, registryWith } from '../database';
 import { enabledPlugins } from '../plugins';
 import { createServer, jobWorkerFor } from '../server';
 import { Logger } from '../../framework/http/logger';
-import { changeLogListener, JobCatalog, setJobCatalog, syncJobRecords, WebhookWorker } from '../../models/extras';
+import { changeLogListener, jobHookListener, JobCatalog, setJobCatalog, syncJobRecords, WebhookWorker } from '../../models/extras';
 import { allJobs } from '../jobs';
 import { openDatabase } from '../../framework/store/datasource';
 import { optional, requireOption, UsageError, type ParsedArgs } from './args';
@@ -184,7 +184,7 @@ export async function workerCommand(): Promise<void> {
     onError: (message, data) => logger.warn(message, data),
   });
   if (config.webhookWorker) webhooks.start();
-  const jobs = jobWorkerFor(db, registry, config, [changeLogListener(() => webhooks.kick())], logger);
+  const jobs = jobWorkerFor(db, registry, config, [changeLogListener(() => webhooks.kick()), jobHookListener()], logger);
   jobs.start();
   // The worker's timers do not hold the process open (they must not in the server): this does.
   const keepAlive = setInterval(() => undefined, 1 << 30);

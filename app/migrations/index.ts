@@ -1,3 +1,4 @@
+import { AddJobHooksButtons1795584669801 } from './1795584669801-add-job-hooks-buttons';
 import { AddJobs1795583123341 } from './1795583123341-add-jobs';
 import { AddChangeLogWebhooks1795444218792 } from './1795444218792-add-change-log-webhooks';
 import { ServicesInterfaceVlans1795444114527 } from './1795444114527-services-interface-vlans';
@@ -16,4 +17,4 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddGroupsPermissionsSessions1795435276251,
   AddCustomFieldsRelationships1795437147956,
   IpAddressAssignment1795437474431,
-  PrimaryIps1795437838425, ServicesInterfaceVlans1795444114527, AddChangeLogWebhooks1795444218792, AddConfigContextsNotes1795445362557, AddJobs1795583123341];
+  PrimaryIps1795437838425, ServicesInterfaceVlans1795444114527, AddChangeLogWebhooks1795444218792, AddConfigContextsNotes1795445362557, AddJobs1795583123341, AddJobHooksButtons1795584669801];

@@ -1,4 +1,4 @@
-import type { Json } from '../metadata/types';
+import type { Json, Values } from '../metadata/types';
 import type { ChoiceOptions, IntegerOptions, ObjectOptions, StringOptions, VariableOptions, VariableSpec, VariableType } from './variables';
 import type { JobContext } from './context';
 
@@ -32,11 +32,38 @@ export abstract class Job {
   abstract run(ctx: JobContext): Promise<Json | void>;
 }
 
-/** Receives object changes from job hooks: `ctx.data.object_change` is the change record's id. */
-export abstract class JobHookReceiver extends Job {}
+/**
+ * Receives object changes from job hooks: the run's `object_change` is the change record's id;
+ * `receiveJobHook` gets the record (action, changed_object_type, changed_object_id, object_data).
+ */
+export abstract class JobHookReceiver extends Job {
+  async run(ctx: JobContext): Promise<Json | void> {
+    const model = ctx.store.registry?.get('extras.objectchange');
+    const change = model ? await ctx.store.get(model, String(ctx.data.object_change)) : null;
+    if (!change) {
+      await ctx.logFailure(`Change record ${String(ctx.data.object_change)} does not exist.`);
+      return;
+    }
+    return this.receiveJobHook(ctx, change);
+  }
 
-/** Run from job buttons: `object_pk` and `object_model_name` name the object. */
-export abstract class JobButtonReceiver extends Job {}
+  abstract receiveJobHook(ctx: JobContext, change: Values): Promise<Json | void>;
+}
+
+/** Run from job buttons (`object_pk`, `object_model_name`): `receiveJobButton` gets the object's stored values. */
+export abstract class JobButtonReceiver extends Job {
+  async run(ctx: JobContext): Promise<Json | void> {
+    const model = ctx.store.registry?.get(String(ctx.data.object_model_name));
+    const obj = model ? await ctx.store.get(model, String(ctx.data.object_pk)) : null;
+    if (!obj) {
+      await ctx.logFailure(`${String(ctx.data.object_model_name)} ${String(ctx.data.object_pk)} does not exist.`);
+      return;
+    }
+    return this.receiveJobButton(ctx, obj);
+  }
+
+  abstract receiveJobButton(ctx: JobContext, obj: Values): Promise<Json | void>;
+}
 
 export type JobClass = (abstract new () => Job) & { readonly name: string };
 
@@ -114,3 +141,8 @@ export interface RegisteredJob extends JobSource {
 export function registeredJob(cls: JobClass, source: JobSource): RegisteredJob {
   return { cls, ...source, classPath: `${source.source}/${source.module_name}/${cls.name}` };
 }
+
+// Declared here, after Var: the receivers' inputs as Nautobot declares them.
+Var.Object({ model: 'extras.objectchange' })(JobHookReceiver.prototype, 'object_change');
+Var.String()(JobButtonReceiver.prototype, 'object_pk');
+Var.String()(JobButtonReceiver.prototype, 'object_model_name');

@@ -7,6 +7,7 @@ import {
   Store,
   and,
   claimRows,
+  isHookReceiver,
   fieldTest,
   storeDateTime,
   type Actor,
@@ -26,6 +27,7 @@ import { User } from '../users/user';
 import { JobLogEntry, JobModel, JobResult, ScheduledJob } from './job';
 import { jobCatalogOf } from './job-catalog';
 import { nextRun } from './job-schedule';
+import { markHookReceiverRun } from './job-hook-listener';
 
 export interface JobWorkerOptions {
   /** Milliseconds between polls of the queue (new runs queued by other processes, schedules, dead workers). */
@@ -333,6 +335,7 @@ export class JobWorker {
       await this.db.transaction(async (tx) => {
         scope = { tx, registry: this.registry, version: LATEST_VERSION, actor, features: new RequestData(), requestId: String(row.job_id), listeners: this.options.listeners };
         const data = args.data ?? {};
+        if (isHookReceiver(entry.job.cls)) markHookReceiverRun(scope.features);
         context = new JobContext(data, commit, actor, abort.signal, scope, sink);
         const instance = new (entry.job.cls as unknown as new () => Record<string, unknown> & { run(ctx: JobContext): Promise<Json | void> })();
         Object.assign(instance, data);

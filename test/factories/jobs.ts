@@ -13,7 +13,7 @@ async function insert(ctx: FactoryContext, label: string, values: Record<string,
 }
 
 /** A record of a job class that is not installed, so no worker ever runs it. */
-function seedJob(ctx: FactoryContext): Promise<string> {
+function seedJob(ctx: FactoryContext, extra: Record<string, unknown> = {}): Promise<string> {
   const now = new Date();
   const values: Record<string, unknown> = {
     source: 'local',
@@ -42,7 +42,7 @@ function seedJob(ctx: FactoryContext): Promise<string> {
   for (const name of ['grouping', 'name', 'description', 'approval_required', 'commit_default', 'hidden', 'read_only', 'soft_time_limit', 'time_limit', 'has_sensitive_variables', 'task_queues']) {
     values[`${name}_override`] = false;
   }
-  return insert(ctx, 'extras.job', values);
+  return insert(ctx, 'extras.job', { ...values, ...extra });
 }
 
 /** A finished result: terminal, so no worker claims it. */
@@ -72,7 +72,15 @@ export const jobFactories: Record<string, Factory> = {
   'extras.job': {
     build: () => ({}),
     change: () => ({ description: 'changed', description_override: true }),
-    seed: seedJob,
+    seed: (ctx) => seedJob(ctx),
+  },
+  'extras.jobhook': {
+    build: async (ctx) => ({ name: `Hook ${ctx.n}`, content_types: ['dcim.region'], job: await seedJob(ctx, { is_job_hook_receiver: true }), type_create: true }),
+    change: () => ({ type_update: true, enabled: false }),
+  },
+  'extras.jobbutton': {
+    build: async (ctx) => ({ name: `Button ${ctx.n}`, content_types: ['dcim.device'], job: await seedJob(ctx, { is_job_button_receiver: true }), text: `Run ${ctx.n}` }),
+    change: () => ({ weight: 50, group_name: 'changed', button_class: 'danger' }),
   },
   'extras.jobresult': {
     build: () => ({}),
