@@ -56,8 +56,8 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     ...(optional(args, 'host') ? { HOST: optional(args, 'host') } : {}),
   });
   if (workers > 1 && cluster.isPrimary) {
-    // Migrate once in the primary, then fork workers that share the listening socket.
-    await withDatabase(async () => undefined);
+    // Migrate once in the primary (and refresh the job records), then fork workers that share the listening socket.
+    await withDatabase(async (db, registry) => syncJobRecords(db, registry, new JobCatalog(allJobs(enabledPlugins(config), config.jobsRoot))));
     for (let i = 0; i < workers; i++) cluster.fork({ ...process.env, NETINV_WORKER: '1', PORT: String(config.port), HOST: config.host });
     cluster.on('exit', (worker, code) => {
       if (code !== 0) process.stderr.write(`worker ${worker.process.pid} exited with ${code}\n`);

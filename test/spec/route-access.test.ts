@@ -16,7 +16,13 @@ let app: TestApp;
 let readOnly: string;
 let powerless: string;
 /** Every route with a real object id where the route is a detail route. */
-const routes: Array<{ path: string; model: string; detail: boolean }> = [];
+const routes: Array<{ path: string; model: string; detail: boolean; get?: number }> = [];
+
+/** What GET answers on action routes that do not answer 200 to a reader. */
+const GET_STATUS: Record<string, number> = {
+  // The seeded job record has no code behind it: Nautobot answers 404 for its variables.
+  'extras.job variables': 404,
+};
 
 beforeAll(async () => {
   app = await startApp();
@@ -29,7 +35,9 @@ beforeAll(async () => {
     routes.push({ path: `${model.listPath}${id}/`, model: model.label, detail: true });
     for (const app_ of CORE_APPS) {
       for (const action of actionsOf(app_.actions, registry, model)) {
-        routes.push({ path: action.detail ? `${model.listPath}${id}/${action.path}/` : `${model.listPath}${action.path}/`, model: model.label, detail: action.detail });
+        // POST-only actions (run, approve, cancel…) answer GET with 405.
+        const get = GET_STATUS[`${model.label} ${action.path}`] ?? (action.methods.GET ? 200 : 405);
+        routes.push({ path: action.detail ? `${model.listPath}${id}/${action.path}/` : `${model.listPath}${action.path}/`, model: model.label, detail: action.detail, get });
       }
     }
   }
@@ -81,7 +89,7 @@ test('a read-only token: reads answer, every write is 403 (or 405 where the rout
     for (const m of METHODS) {
       const res = await send(m, r.path, readOnly);
       if (m === 'GET') {
-        if (res.status !== 200) leaks.push(`GET ${r.path} → ${res.status}`);
+        if (res.status !== (r.get ?? 200)) leaks.push(`GET ${r.path} → ${res.status}`);
       } else if (![403, 405].includes(res.status)) {
         leaks.push(`${m} ${r.path} → ${res.status}`);
       }
