@@ -99,7 +99,7 @@ describe('time limits and cancellation (the server worker)', () => {
     expect(cancelled.status).toBe(202);
     const done = await until(app, running, ['completed', 'failed', 'errored']);
     expect((done.status as { value: string }).value).toBe('failed');
-    expect((await logMessages(app, running)).at(-1)).toBe('The job was cancelled; its changes were rolled back.');
+    await waitFor(async () => ((await logMessages(app, running)).at(-1) === 'The job was cancelled; its changes were rolled back.' ? true : null));
     expect(await tagExists(app, 'cancel-running')).toBe(false);
     const again = await app.post(`/api/extras/job-results/${running}/cancel/`);
     expect(again.status).toBe(409);
