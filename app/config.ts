@@ -58,6 +58,33 @@ export class Config implements FrameworkConfig {
   @IsInt() @Min(1)
   webhookTimeoutSeconds = 10;
 
+  /** Jobs run in this process (the embedded worker); `netinv worker` runs them in a process of its own. */
+  @IsBoolean()
+  jobWorker = true;
+
+  /** A directory of job modules (compiled .js, or .ts under ts-node), loaded at start. */
+  @IsString()
+  jobsRoot = '';
+
+  /** Milliseconds between polls of the job queue for runs queued elsewhere, schedules and dead workers. */
+  @IsInt() @Min(10)
+  jobPollMs = 1000;
+
+  /** Seconds a running job's claim lasts without renewal: a worker silent that long is dead. */
+  @IsInt() @Min(1)
+  jobLeaseSeconds = 30;
+
+  /** Time limits of jobs that declare none, in seconds. */
+  @IsInt() @Min(1)
+  jobSoftTimeLimit = 300;
+
+  @IsInt() @Min(1)
+  jobTimeLimit = 600;
+
+  /** Jobs one process runs at the same time. */
+  @IsInt() @Min(1) @Max(64)
+  jobConcurrency = 1;
+
   /** X-Query-Count response header, for benchmarks and query-count checks. */
   @IsBoolean()
   countQueries = false;
@@ -136,6 +163,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_WEBHOOK_MAX_ATTEMPTS', 'webhookMaxAttempts', parseInt10);
   setting('NETINV_WEBHOOK_RETRY_SECONDS', 'webhookRetrySeconds', parseInt10);
   setting('NETINV_WEBHOOK_TIMEOUT_SECONDS', 'webhookTimeoutSeconds', parseInt10);
+  setting('NETINV_JOB_WORKER', 'jobWorker', parseBool);
+  setting('NETINV_JOBS_ROOT', 'jobsRoot', (_n, v) => v);
+  setting('NETINV_JOB_POLL_MS', 'jobPollMs', parseInt10);
+  setting('NETINV_JOB_LEASE_SECONDS', 'jobLeaseSeconds', parseInt10);
+  setting('NETINV_JOB_SOFT_TIME_LIMIT', 'jobSoftTimeLimit', parseInt10);
+  setting('NETINV_JOB_TIME_LIMIT', 'jobTimeLimit', parseInt10);
+  setting('NETINV_JOB_CONCURRENCY', 'jobConcurrency', parseInt10);
   setting('NETINV_COUNT_QUERIES', 'countQueries', parseBool);
   setting('NETINV_GRAPHQL_MAX_DEPTH', 'graphqlMaxDepth', parseInt10);
   setting('NETINV_GRAPHQL_MAX_COMPLEXITY', 'graphqlMaxComplexity', parseInt10);

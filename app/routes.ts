@@ -8,10 +8,11 @@ import { CORE_APPS } from './apps';
 import type { Config } from './config';
 import { statusRoute } from './status';
 import { userConfigRoute } from '../models/users';
+import { legacyJobRoutes } from '../models/extras';
 
 /** Routes besides the model endpoints, shared by the server and the OpenAPI generator. */
 export function extraRoutes(registry: Registry, config: Readonly<Config>, plugins: readonly LoadedPlugin[]): ExtraRoute[] {
-  return [statusRoute(registry, config, plugins), installedPluginsRoute(plugins), userConfigRoute(registry), graphqlRoute(), schemaRoute()];
+  return [statusRoute(registry, config, plugins), installedPluginsRoute(plugins), userConfigRoute(registry), graphqlRoute(), schemaRoute(), ...legacyJobRoutes()];
 }
 
 /** Extra actions of the core applications' and the plugins' models. */

@@ -10,7 +10,9 @@ import { apiRouter, type Services } from '../framework/router/api';
 import { buildRouteTable, type RouteTable } from '../framework/router/route-table';
 import type { Registry } from '../framework';
 import { objectPermissionEngine, usersAuthBackend } from '../models/users';
-import { changeLogListener, syncContentTypes, WebhookWorker } from '../models/extras';
+import { changeLogListener, jobHookListener, syncContentTypes, WebhookWorker, JobCatalog, JobWorker, setJobCatalog, setLocalJobQueue, syncJobRecords } from '../models/extras';
+import { allJobs } from './jobs';
+import type { JobWorkerOptions } from '../models/extras';
 import type { Config } from './config';
 import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './database';
 import { enabledPlugins } from './plugins';
@@ -32,6 +34,8 @@ export interface NetinvServer {
   readonly routes: RouteTable;
   /** Sends queued webhook deliveries (started unless NETINV_WEBHOOK_WORKER is false). */
   readonly webhooks: WebhookWorker;
+  /** Runs queued jobs (started unless NETINV_JOB_WORKER is false). */
+  readonly jobs: JobWorker;
   listen(): Promise<Server>;
   close(): Promise<void>;
 }
@@ -39,6 +43,21 @@ export interface NetinvServer {
 export interface ServerOptions {
   /** Apply pending migrations at start (default true). */
   migrate?: boolean;
+  /** Start the embedded job worker when the configuration asks for it (default true). */
+  jobWorker?: boolean;
+}
+
+/** The job worker of a process, with the server's write listeners for the jobs' writes. */
+export function jobWorkerFor(db: Database, registry: Registry, config: Readonly<Config>, listeners: JobWorkerOptions['listeners'], logger: Logger): JobWorker {
+  return new JobWorker(db, registry, {
+    pollMs: config.jobPollMs,
+    leaseSeconds: config.jobLeaseSeconds,
+    softTimeLimit: config.jobSoftTimeLimit,
+    timeLimit: config.jobTimeLimit,
+    concurrency: config.jobConcurrency,
+    listeners,
+    onError: (message, data) => logger.warn(message, data),
+  });
 }
 
 /** Config in, server out: registry, database, migrations and the Express application. */
@@ -64,6 +83,13 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     onError: (message, data) => logger.warn(message, data),
   });
   if (config.webhookWorker) webhooks.start();
+  const listeners = [changeLogListener(() => webhooks.kick()), jobHookListener()];
+  const catalog = new JobCatalog(allJobs(plugins, config.jobsRoot));
+  setJobCatalog(registry, catalog);
+  if (options.migrate !== false) await syncJobRecords(db, registry, catalog);
+  const jobs = jobWorkerFor(db, registry, config, listeners, logger);
+  setLocalJobQueue(registry, { kick: () => jobs.kick(), cancel: (id) => jobs.cancel(id) });
+  if (config.jobWorker && options.jobWorker !== false) jobs.start();
 
   const actions = modelActions(plugins);
   const apiRoutes = extraRoutes(registry, config, plugins);
@@ -75,7 +101,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     config,
     logger,
     auth: usersAuthBackend(registry),
-    listeners: [changeLogListener(() => webhooks.kick())],
+    listeners,
     permissions: objectPermissionEngine,
     routes: [...apiRoutes, ...docs.routes],
     mounts: docs.mounts,
@@ -105,6 +131,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     services,
     routes,
     webhooks,
+    jobs,
     listen: () =>
       new Promise((resolve, reject) => {
         server = app.listen(config.port, config.host, () => resolve(server as Server));
@@ -113,6 +140,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
       }),
     async close() {
       if (server) await new Promise<void>((resolve) => (server as Server).close(() => resolve()));
+      await jobs.stop();
       await webhooks.stop();
       db.close?.();
       if (ds.isInitialized) await ds.destroy();

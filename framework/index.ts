@@ -60,12 +60,19 @@ export { lockRow } from './store/rows';
 // -- Applications, extra actions and routes, plugins -------------------------------------------
 export { defineApp, type ApplicationDefinition as AppDefinition } from './actions/define-app';
 export { defineActions, ActionRequest, type ActionHandler } from './actions/define';
-export type { ExtraRoute, Handler } from './router/api';
+export type { ExtraRoute, Handler, HandlerArgs } from './router/api';
 export type { RequestContext } from './http/context';
 export { DataKey, RequestData } from './metadata/request-data';
 export { definePlugin, type PluginDefinition, type PluginOptions } from './plugins/define';
 /** Migrations: dialect-neutral table definitions for an application's or a plugin's schema. */
 export { createTable, tableColumn, type ColumnSpec, type TableSpec } from './store/migration-schema';
+
+// -- Jobs: automation code run by the job queue -----------------------------------------------
+export { Job, JobHookReceiver, JobButtonReceiver, JobInfo, Var, jobOptionsOf, jobVariablesOf, isJobClass, isHookReceiver, isButtonReceiver, registeredJob } from './jobs/job';
+export type { JobClass, JobOptions, JobSource as JobOrigin, RegisteredJob } from './jobs/job';
+export { JobContext, type JobLogLevel, type JobLogLine, type LoggedObject } from './jobs/context';
+export { parseVariable, describeVariable, isRequired, type VariableSpec, type VariableType } from './jobs/variables';
+export { claimRows, type ClaimSpec } from './store/queue';
 
 // -- New field kinds ---------------------------------------------------------------------------
 export { declareField } from './decorators';

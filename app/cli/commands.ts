@@ -10,7 +10,10 @@ import { User } from '../../models/users/user';
 import { loadConfig } from '../config';
 import { dataSourceFor, migrate, registryWith } from '../database';
 import { enabledPlugins } from '../plugins';
-import { createServer } from '../server';
+import { createServer, jobWorkerFor } from '../server';
+import { Logger } from '../../framework/http/logger';
+import { changeLogListener, jobHookListener, JobCatalog, setJobCatalog, syncJobRecords, WebhookWorker } from '../../models/extras';
+import { allJobs } from '../jobs';
 import { openDatabase } from '../../framework/store/datasource';
 import { optional, requireOption, UsageError, type ParsedArgs } from './args';
 
@@ -53,8 +56,8 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     ...(optional(args, 'host') ? { HOST: optional(args, 'host') } : {}),
   });
   if (workers > 1 && cluster.isPrimary) {
-    // Migrate once in the primary, then fork workers that share the listening socket.
-    await withDatabase(async () => undefined);
+    // Migrate once in the primary (and refresh the job records), then fork workers that share the listening socket.
+    await withDatabase(async (db, registry) => syncJobRecords(db, registry, new JobCatalog(allJobs(enabledPlugins(config), config.jobsRoot))));
     for (let i = 0; i < workers; i++) cluster.fork({ ...process.env, NETINV_WORKER: '1', PORT: String(config.port), HOST: config.host });
     cluster.on('exit', (worker, code) => {
       if (code !== 0) process.stderr.write(`worker ${worker.process.pid} exited with ${code}\n`);
@@ -154,4 +157,47 @@ export async function createTokenCommand(args: ParsedArgs): Promise<void> {
     });
   });
   process.stdout.write(`${created}\n`);
+}
+
+/**
+ * `netinv worker`: works the job queue (and sends the webhook deliveries its jobs queue) without
+ * serving HTTP. Several workers, on one host or many, share the queue of one database. SIGTERM or
+ * SIGINT stops claiming and lets the runs under way finish.
+ */
+export async function workerCommand(): Promise<void> {
+  const config = loadConfig();
+  const logger = new Logger(config.logLevel);
+  const plugins = enabledPlugins(config);
+  const registry = registryWith(plugins);
+  const ds = await dataSourceFor(config.databaseUrl, registry, false, plugins);
+  await ds.initialize();
+  await migrate(ds, plugins);
+  const db = openDatabase(ds);
+  const catalog = new JobCatalog(allJobs(plugins, config.jobsRoot));
+  setJobCatalog(registry, catalog);
+  await syncJobRecords(db, registry, catalog);
+  const webhooks = new WebhookWorker(db, registry, {
+    pollSeconds: config.webhookPollSeconds,
+    maxAttempts: config.webhookMaxAttempts,
+    retryBaseSeconds: config.webhookRetrySeconds,
+    timeoutSeconds: config.webhookTimeoutSeconds,
+    onError: (message, data) => logger.warn(message, data),
+  });
+  if (config.webhookWorker) webhooks.start();
+  const jobs = jobWorkerFor(db, registry, config, [changeLogListener(() => webhooks.kick()), jobHookListener()], logger);
+  jobs.start();
+  // The worker's timers do not hold the process open (they must not in the server): this does.
+  const keepAlive = setInterval(() => undefined, 1 << 30);
+  process.stdout.write(`netinv ${config.version} job worker ${jobs.id} started\n`);
+  const stop = () => {
+    clearInterval(keepAlive);
+    void (async () => {
+      await jobs.stop();
+      await webhooks.stop();
+      db.close?.();
+      await ds.destroy();
+    })().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { ConfigError } from '../config';
 import { PluginError } from '../../framework/plugins';
 import { onlyKnown, parseArgs, UsageError } from './args';
-import { CommandError, createSuperuserCommand, createTokenCommand, migrateCommand, serveCommand } from './commands';
+import { CommandError, createSuperuserCommand, createTokenCommand, migrateCommand, serveCommand, workerCommand } from './commands';
 
 const HELP = `Usage: netinv <command> [options]
 
@@ -11,6 +11,7 @@ Commands:
   serve [--workers N] [--port P] [--host H]
                          apply migrations and serve the API (default http://127.0.0.1:8080/api/)
   migrate                apply schema migrations to the configured database and exit
+  worker                 run queued jobs (and due schedules) without serving HTTP
   createsuperuser --username U --password P [--email E]
                          create a superuser (fails if the user exists)
   createtoken --username U [--key K] [--read-only] [--expires ISO8601] [--description D]
@@ -39,6 +40,10 @@ async function main(argv: string[]): Promise<number> {
       case 'serve':
         onlyKnown(args, ['workers', 'port', 'host']);
         await serveCommand(args);
+        return -1; // keeps running
+      case 'worker':
+        onlyKnown(args, []);
+        await workerCommand();
         return -1; // keeps running
       case 'migrate':
         onlyKnown(args, []);

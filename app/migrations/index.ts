@@ -13,7 +13,9 @@ import { AddDeviceComponents1795582386597 } from './1795582386597-add-device-com
 import { AddLocationsRacks1795582534609 } from './1795582534609-add-locations-racks';
 import { AddGraphqlQueries1795582928330 } from './1795582928330-add-graphql-queries';
 import { AddVirtualChassisRedundancyGroups1795582948759 } from './1795582948759-add-virtual-chassis-redundancy-groups';
+import { AddJobs1795583123341 } from './1795583123341-add-jobs';
 import { MysqlLongText1795584295650 } from './1795584295650-mysql-long-text';
+import { AddJobHooksButtons1795584669801 } from './1795584669801-add-job-hooks-buttons';
 import { CircuitTerminationLocation1795585060577 } from './1795585060577-circuit-termination-location';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [
@@ -32,6 +34,8 @@ export const CORE_MIGRATIONS: Function[] = [
   AddLocationsRacks1795582534609,
   AddGraphqlQueries1795582928330,
   AddVirtualChassisRedundancyGroups1795582948759,
+  AddJobs1795583123341,
   MysqlLongText1795584295650,
+  AddJobHooksButtons1795584669801,
   CircuitTerminationLocation1795585060577,
 ];

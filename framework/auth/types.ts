@@ -33,4 +33,4 @@ export interface AuthBackend {
   deleteSession?(key: string, db: Executor): Promise<void>;
 }
 
-export type Action = 'view' | 'add' | 'change' | 'delete';
+export type Action = 'view' | 'add' | 'change' | 'delete' | 'run' | 'approve';

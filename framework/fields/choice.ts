@@ -42,6 +42,8 @@ export interface ChoiceOptions extends FieldOptions {
   maxLength?: number;
   /** Read and written as the bare value (DRF ChoiceField), not `{value, label}`. */
   plain?: boolean;
+  /** The brief form shows `{value, label}` too (a job result's `status`), not the bare value. */
+  briefAsObject?: boolean;
 }
 
 function opts(field: FieldMeta): ChoiceOptions {
@@ -67,7 +69,7 @@ export const choiceKind: FieldKind = {
     const numeric = choices.numeric;
     // A plain (DRF) choice field shows a blank value as ''; Nautobot's {value, label} ones as null.
     if (plain) return (row) => (row[i] === null || row[i] === undefined ? null : row[i] === '' ? '' : ((numeric ? Number(row[i]) : row[i]) as Json));
-    if (mode.brief) {
+    if (mode.brief && !opts(field).briefAsObject) {
       return (row) => (isEmpty(row[i]) ? null : ((numeric ? Number(row[i]) : row[i]) as Json));
     }
     return (row) => {

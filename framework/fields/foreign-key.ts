@@ -25,7 +25,7 @@ export interface ForeignKeyOptions extends FieldOptions {
   descendants?: boolean;
   /** The model's brief form shows this relation as the bare id, not the nested object. */
   briefAsId?: boolean;
-  /** Every form shows (and the schema describes) this relation as the bare id (an inventory item's `parent`). */
+  /** Every form shows (and the schema describes) this relation as the bare id (an inventory item's `parent`, a job log's `job_result`). */
   asId?: boolean;
   /** The `<name>` filter (natural key or id); off leaves only `<name>_id`. */
   naturalFilter?: boolean;

@@ -1,6 +1,7 @@
 import { defineApp, type ApplicationDefinition as AppDefinition } from '../actions/define-app';
 import type { ModelClass } from '../metadata/types';
 import type { ModelAction } from '../actions/declared-routes';
+import { isJobClass, registeredJob, type JobClass, type RegisteredJob } from '../jobs/job';
 
 /** Marks definitions made by this copy of the framework (a plugin bundling its own is refused). */
 export const PLUGIN_MARK: unique symbol = Symbol('netinv.plugin');
@@ -30,6 +31,8 @@ export interface PluginOptions {
   actions?: ReadonlyArray<ModelAction | readonly ModelAction[]>;
   /** TypeORM migration classes, run after the core migrations. */
   migrations?: Function[];
+  /** Job classes (`@JobInfo` subclasses of Job); their module is `<name>.jobs`. */
+  jobs?: JobClass[];
 }
 
 export interface PluginDefinition {
@@ -46,6 +49,8 @@ export interface PluginDefinition {
   readonly default_settings: Readonly<Record<string, unknown>>;
   readonly required_settings: readonly string[];
   readonly migrations: readonly Function[];
+  /** The plugin's jobs, with class paths `plugins/<name>.jobs/<Class>`. */
+  readonly jobs: readonly RegisteredJob[];
   /** The application its models form: label = name, routes under `/api/plugins/<base_url>/`. */
   readonly app: AppDefinition;
 }
@@ -77,6 +82,10 @@ export function definePlugin(options: PluginOptions): PluginDefinition {
     // A field-kind action (`withField`) serves whichever models declare the field.
     if (action.model && !models.includes(action.model as ModelClass)) throw new PluginError(`${where}: an action names ${action.model.name}, which is not one of its models`);
   }
+  for (const job of options.jobs ?? []) {
+    if (!isJobClass(job)) throw new PluginError(`${where}: ${String((job as { name?: string })?.name)} is not a job class (a subclass of Job declared with @JobInfo)`);
+  }
+  const jobs = (options.jobs ?? []).map((cls) => registeredJob(cls, { source: 'plugins', module_name: `${options.name}.jobs` }));
   const verboseName = options.verbose_name ?? options.name;
   const app = defineApp(options.name, models, { plugin: true, urlBase: `plugins/${baseUrl}`, displayName: verboseName, actions });
   return Object.freeze({
@@ -93,6 +102,7 @@ export function definePlugin(options: PluginOptions): PluginDefinition {
     default_settings: Object.freeze({ ...(options.default_settings ?? {}) }),
     required_settings: Object.freeze([...(options.required_settings ?? [])]),
     migrations: Object.freeze([...(options.migrations ?? [])]),
+    jobs: Object.freeze(jobs),
     app,
   });
 }

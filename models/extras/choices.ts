@@ -53,3 +53,18 @@ export const ButtonClass = defineChoices({
   link: 'None (link)',
 });
 export type ButtonClass = ChoiceValue<typeof ButtonClass>;
+
+/** Nautobot's JobResultStatusChoices. */
+export const JobResultStatus = defineChoices({ pending: 'Pending', running: 'Running', completed: 'Completed', errored: 'Errored', failed: 'Failed' });
+export type JobResultStatus = ChoiceValue<typeof JobResultStatus>;
+
+/** Nautobot's JobSourceChoices. */
+export const JobSource = defineChoices({ local: 'Installed in $JOBS_ROOT', git: 'Provided by a Git repository', plugins: 'Part of a plugin' });
+export type JobSource = ChoiceValue<typeof JobSource>;
+
+/** Nautobot's LogLevelChoices (a plain string on the wire). */
+export const LOG_LEVELS = ['default', 'success', 'info', 'warning', 'failure'] as const;
+
+/** Nautobot's JobExecutionType: the `interval` of a scheduled job (a plain string on the wire). */
+export const SCHEDULE_INTERVALS = ['immediately', 'future', 'hourly', 'daily', 'weekly', 'custom'] as const;
+export type ScheduleInterval = (typeof SCHEDULE_INTERVALS)[number];

@@ -18,18 +18,25 @@ import { Status } from './status';
 import { TaggedItem, Tag } from './tag';
 import { ObjectChange } from './object-change';
 import { Webhook, WebhookDelivery } from './webhook';
+import { JobLogEntry, JobModel, JobResult, ScheduledJob } from './job';
+import { jobActions, legacyJobRoutes } from './job.actions';
+import { JobButton, JobHook } from './job-hook';
 
 export { syncContentTypes };
 export { ConfigContext, ConfigContextSchema, ContentType, CustomLink, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery };
 export { changeLogListener } from './change-log';
 export { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker';
+export { JobModel, JobResult, JobLogEntry, ScheduledJob, JobHook, JobButton, legacyJobRoutes };
+export { jobHookListener } from './job-hook-listener';
+export { JobWorker, enqueueRun, type JobWorkerOptions } from './job-worker';
+export { JobCatalog, setJobCatalog, setLocalJobQueue, syncJobRecords } from './job-catalog';
 
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(
   'extras',
-  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery],
+  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery, JobModel, ScheduledJob, JobResult, JobLogEntry, JobHook, JobButton],
   {
-    actions: [...noteActions, ...graphqlQueryActions],
+    actions: [...noteActions, ...graphqlQueryActions, ...jobActions],
     provides: {
       tags: { tag: () => Tag, through: () => TaggedItem },
       custom_fields: customFields,

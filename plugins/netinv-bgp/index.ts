@@ -6,6 +6,7 @@ import { definePlugin } from '../../framework';
 import { autonomousSystemActions } from './actions';
 import { MIGRATIONS } from './migrations';
 import { AutonomousSystem, PeerSession } from './models';
+import { AutonomousSystemReport, CreateAutonomousSystem } from './jobs';
 
 export { AutonomousSystem, PeerSession };
 
@@ -24,4 +25,5 @@ export default definePlugin({
   models: [AutonomousSystem, PeerSession],
   actions: [autonomousSystemActions],
   migrations: MIGRATIONS,
+  jobs: [AutonomousSystemReport, CreateAutonomousSystem],
 });

@@ -177,6 +177,8 @@ const RELATED_KINDS = new Set(['foreign-key', 'tree-parent', 'status', 'many-to-
  * entry is a case the generic test would get wrong, not one it merely finds hard.
  */
 const NOT_SELECTABLE: Record<string, string> = {
+  'extras.job ?tag': 'job records are created by the server without tags',
+  'extras.job ?tag__n': 'job records are created by the server without tags',
   'ipam.ipaddress ?address__net_equals': 'net_equals compares a network with the host column of an address, which no other value than the network address equals (Nautobot refuses it on host columns)',
 };
 
@@ -513,7 +515,9 @@ function asFilterText(v: unknown): string {
 }
 
 /** The value naming a related object: its id, or its natural key (statuses: their value). */
-function naming(d: FilterDescription, end: Obj): string {
+function naming(d: FilterDescription, end: Obj | string): string {
+  // A relation shown as its bare id (a job log's job_result).
+  if (typeof end === 'string') return end;
   const info = d.related as NonNullable<FilterDescription['related']>;
   if (info.by === 'id') return String(end.id);
   const key = info.naturalKey as string;
@@ -546,7 +550,7 @@ async function ownSelection(model: ModelMeta, d: FilterDescription, sel: Exclude
     // A foreign key or many-to-many field of the model: the object's own related object, when it has one.
     const own = await made.read(model, (await objects.of(model.label)).id, step);
     const related = own[step.name];
-    if (!isEmpty(related)) return { obj: own, value: naming(d, (Array.isArray(related) ? related[0] : related) as Obj) };
+    if (!isEmpty(related)) return { obj: own, value: naming(d, (Array.isArray(related) ? related[0] : related) as Obj | string) };
     if (!model.allows('create') || step.readOnly) throw new Error(`${model.label}.${step.name} is empty and read-only: list the filter in NOT_SELECTABLE with the reason`);
   }
   const { object, end } = await made.linked(model, sel.path);

@@ -7,6 +7,7 @@ import { pluginFactories } from './plugins';
 import { circuitsFactories } from './circuits';
 import { rackFactories } from './dcim-racks';
 import { componentFactories } from './dcim-components';
+import { jobFactories } from './jobs';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
@@ -22,4 +23,5 @@ export const FACTORIES: Record<string, Factory> = {
   ...ipamFactories,
   ...pluginFactories,
   ...circuitsFactories,
+  ...jobFactories,
 };

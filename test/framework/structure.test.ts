@@ -19,7 +19,7 @@ const LAYERS: readonly (readonly string[])[] = [
   // Speak to the store: filters, representations, permissions, features, request state.
   ['filterset', 'serializer', 'auth', 'features', 'http', 'pagination'],
   // Generic handlers and extra actions.
-  ['views', 'actions', 'plugins'],
+  ['views', 'actions', 'plugins', 'jobs'],
   // Derived from the route table.
   ['router', 'openapi', 'options', 'browsable', 'graphql'],
   // The public surface.

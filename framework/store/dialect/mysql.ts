@@ -24,6 +24,8 @@ const common: Omit<Dialect, 'regexSyntax' | 'withTimeout' | 'isTimeout' | 'isBad
   regex: (expr, pattern) => `${expr} REGEXP ${pattern}`,
   regexValue: (pattern, ci) => (ci ? `(?i)${pattern}` : pattern),
   forUpdate: ' FOR UPDATE',
+  forUpdateSkipLocked: ' FOR UPDATE SKIP LOCKED',
+  serialWrites: false,
   orderText: (expr) => expr,
   concat: (...exprs) => `CONCAT(${exprs.join(', ')})`,
   bool: (value) => (value ? 1 : 0),

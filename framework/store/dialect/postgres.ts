@@ -13,6 +13,8 @@ export const postgresDialect: Dialect = {
   regexSyntax: 'are',
   // The database collation may ignore punctuation or case; "C" orders bytes like the others.
   forUpdate: ' FOR UPDATE',
+  forUpdateSkipLocked: ' FOR UPDATE SKIP LOCKED',
+  serialWrites: false,
   orderText: (expr) => `${expr} COLLATE "C"`,
   concat: (...exprs) => exprs.join(' || '),
   bool: (value) => value,

@@ -13,6 +13,8 @@ export const sqliteDialect: Dialect = {
   regexValue: (pattern) => pattern,
   // SQLite runs one write transaction at a time, so reads inside it are already exclusive.
   forUpdate: '',
+  forUpdateSkipLocked: '',
+  serialWrites: true,
   regexSyntax: 're2',
   orderText: (expr) => expr,
   concat: (...exprs) => exprs.join(' || '),

@@ -21,6 +21,10 @@ export interface Dialect {
   placeholder(n: number): string;
   /** Suffix of a SELECT that locks the rows read until the transaction ends ('' where writes are serialised). */
   readonly forUpdate: string;
+  /** Suffix that locks the rows read and passes over rows another transaction holds (queue claims). */
+  readonly forUpdateSkipLocked: string;
+  /** One write transaction at a time for the whole database (a second one waits for the first). */
+  readonly serialWrites: boolean;
   /** Unicode-aware lower-casing of an expression. */
   lower(expr: string): string;
   /** The expression as text, for text lookups on columns of other types (uuid). */

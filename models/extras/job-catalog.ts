@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { Store, isButtonReceiver, isHookReceiver, jobOptionsOf, type Database, type Json, type RegisteredJob, type Registry, type Values } from '../../framework';
+
+/** The attributes a Job record copies from its class unless `<name>_override` is set. */
+export const OVERRIDABLE = [
+  'grouping',
+  'name',
+  'description',
+  'approval_required',
+  'commit_default',
+  'hidden',
+  'read_only',
+  'soft_time_limit',
+  'time_limit',
+  'has_sensitive_variables',
+  'task_queues',
+] as const;
+
+export interface CatalogEntry {
+  readonly job: RegisteredJob;
+  /** The class's values of the overridable attributes, with Nautobot's defaults. */
+  readonly attributes: Readonly<Record<(typeof OVERRIDABLE)[number], Json>>;
+}
+
+function attributesOf(job: RegisteredJob): CatalogEntry['attributes'] {
+  const o = jobOptionsOf(job.cls);
+  return {
+    grouping: o.grouping ?? job.module_name,
+    name: o.name ?? job.cls.name,
+    description: o.description ?? '',
+    approval_required: o.approval_required ?? false,
+    commit_default: o.commit_default ?? true,
+    hidden: o.hidden ?? false,
+    read_only: o.read_only ?? false,
+    soft_time_limit: o.soft_time_limit ?? 0,
+    time_limit: o.time_limit ?? 0,
+    has_sensitive_variables: o.has_sensitive_variables ?? true,
+    task_queues: o.task_queues ?? [],
+  };
+}
+
+const key = (source: unknown, module: unknown, cls: unknown) => `${String(source)}/${String(module)}/${String(cls)}`;
+
+/** The job classes this server knows (plugins' and the jobs directory's), by class path. */
+export class JobCatalog {
+  private readonly byPath = new Map<string, CatalogEntry>();
+
+  constructor(jobs: readonly RegisteredJob[]) {
+    for (const job of jobs) this.byPath.set(job.classPath, { job, attributes: attributesOf(job) });
+  }
+
+  get entries(): CatalogEntry[] {
+    return [...this.byPath.values()];
+  }
+
+  /** The class of a Job record (its source, module and class name). */
+  find(record: Values): CatalogEntry | undefined {
+    return this.byPath.get(key(record.source, record.module_name, record.job_class_name));
+  }
+
+  byClassPath(path: string): CatalogEntry | undefined {
+    return this.byPath.get(path);
+  }
+}
+
+/** Per registry, as other caches derived from it: the catalog of the server built on it. */
+const catalogs = new WeakMap<Registry, JobCatalog>();
+
+export function setJobCatalog(registry: Registry, catalog: JobCatalog): void {
+  catalogs.set(registry, catalog);
+}
+
+export function jobCatalogOf(registry: Registry): JobCatalog | undefined {
+  return catalogs.get(registry);
+}
+
+/** What the API asks of the server's own worker (other processes poll the database). */
+export interface LocalJobQueue {
+  /** A run was queued: look now. */
+  kick(): void;
+  /** Stops a run this process is running; false when it runs elsewhere or not at all. */
+  cancel(id: string): boolean;
+}
+
+const localQueues = new WeakMap<Registry, LocalJobQueue>();
+
+export function setLocalJobQueue(registry: Registry, queue: LocalJobQueue): void {
+  localQueues.set(registry, queue);
+}
+
+export function notifyJobQueue(registry: Registry): void {
+  localQueues.get(registry)?.kick();
+}
+
+export function cancelLocalRun(registry: Registry, id: string): boolean {
+  return localQueues.get(registry)?.cancel(id) ?? false;
+}
+
+export function classPathOf(record: Values): string {
+  return key(record.source, record.module_name, record.job_class_name);
+}
+
+/** Nautobot's slug of a class path: lower case, dots to dashes, other non-slug characters dropped. */
+export function jobSlug(classPath: string): string {
+  return classPath.toLowerCase().replace(/\//g, '-').replace(/\./g, '-').replace(/[^-a-z0-9_]/g, '');
+}
+
+/**
+ * Creates or refreshes the Job record of every known class and marks the others uninstalled, as
+ * Nautobot does at start; `enabled` and the overridden attributes are left as they are.
+ */
+export async function syncJobRecords(db: Database, registry: Registry, catalog: JobCatalog): Promise<void> {
+  const model = registry.get('extras.job');
+  if (!model) return;
+  await db.transaction(async (tx) => {
+    const store = new Store(tx, registry);
+    const existing = await store.find(model);
+    const seen = new Set<string>();
+    for (const row of existing) {
+      const entry = catalog.find(row);
+      if (!entry) {
+        if (row.installed) await store.update(model, row.id as string, { installed: false });
+        continue;
+      }
+      seen.add(entry.job.classPath);
+      const values: Values = { installed: true, is_job_hook_receiver: isHookReceiver(entry.job.cls), is_job_button_receiver: isButtonReceiver(entry.job.cls) };
+      for (const name of OVERRIDABLE) if (!row[`${name}_override`]) values[name] = entry.attributes[name];
+      await store.update(model, row.id as string, values);
+    }
+    const now = new Date();
+    for (const entry of catalog.entries) {
+      if (seen.has(entry.job.classPath)) continue;
+      const values: Values = {
+        id: randomUUID(),
+        source: entry.job.source,
+        module_name: entry.job.module_name,
+        job_class_name: entry.job.cls.name,
+        slug: jobSlug(entry.job.classPath).slice(0, 320),
+        installed: true,
+        enabled: false,
+        is_job_hook_receiver: isHookReceiver(entry.job.cls),
+        is_job_button_receiver: isButtonReceiver(entry.job.cls),
+        created: now.toISOString().slice(0, 10),
+        last_updated: now,
+        custom_fields: {},
+      };
+      for (const name of OVERRIDABLE) {
+        values[name] = entry.attributes[name];
+        values[`${name}_override`] = false;
+      }
+      await store.insert(model, values);
+    }
+  });
+}

@@ -1,0 +1,409 @@
+import { randomUUID } from 'node:crypto';
+import * as os from 'node:os';
+import {
+  JobContext,
+  LATEST_VERSION,
+  RequestData,
+  Store,
+  and,
+  claimRows,
+  isHookReceiver,
+  fieldTest,
+  storeDateTime,
+  type Actor,
+  type Database,
+  type FieldMeta,
+  type Id,
+  type Json,
+  type JobLogLine,
+  type ModelMeta,
+  type Predicate,
+  type Registry,
+  type Values,
+  type WriteListener,
+  type WriteScope,
+} from '../../framework';
+import { User } from '../users/user';
+import { JobLogEntry, JobModel, JobResult, ScheduledJob } from './job';
+import { jobCatalogOf } from './job-catalog';
+import { nextRun } from './job-schedule';
+import { markHookReceiverRun } from './job-hook-listener';
+
+export interface JobWorkerOptions {
+  /** Milliseconds between polls of the queue (new runs queued by other processes, schedules, dead workers). */
+  pollMs: number;
+  /** Seconds a claimed run stays with this worker without a renewal; renewed every third of it. */
+  leaseSeconds: number;
+  /** Soft and hard time limits of jobs that set none (seconds). */
+  softTimeLimit: number;
+  timeLimit: number;
+  /** Runs executed at the same time by this process. */
+  concurrency: number;
+  /** Change logging and webhooks for the jobs' writes (the server's write listeners). */
+  listeners: readonly WriteListener[];
+  onError?: (message: string, data: Record<string, unknown>) => void;
+}
+
+/** Why a run stopped before `run` returned. */
+class RunStopped extends Error {}
+class Rollback extends Error {}
+
+const CANCELLED = 'The job was cancelled; its changes were rolled back.';
+
+function field(model: ModelMeta, name: string): FieldMeta {
+  return model.field(name) as FieldMeta;
+}
+
+/** Rows with exactly these attribute values; works on hidden fields too, which attribute filters do not reach. */
+function matching(model: ModelMeta, values: Values): Predicate {
+  return and(Object.entries(values).map(([name, value]) => fieldTest(field(model, name), 'exact', [value instanceof Date ? storeDateTime(value) : value])));
+}
+
+function traceback(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? `${err.name}: ${err.message}`) : String(err);
+}
+
+/**
+ * Works the job queue: claims pending job results (at least once, never two workers at a time),
+ * runs each job in one transaction that commits or rolls back as asked, streams its log, keeps
+ * the claim alive with a lease, enforces time limits and cancellation, fires due schedules, and
+ * marks runs whose worker died as failed.
+ */
+export class JobWorker {
+  readonly id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private timer: NodeJS.Timeout | null = null;
+  private loop: Promise<void> | null = null;
+  private again = false;
+  private started = false;
+  private readonly active = new Map<Id, Promise<void>>();
+  /** Stops a run of this process at once (cancellation from this process's API). */
+  private readonly halts = new Map<Id, (reason: string) => void>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly registry: Registry,
+    private readonly options: JobWorkerOptions,
+  ) {}
+
+  private meta(cls: Function): ModelMeta {
+    return this.registry.forClass(cls);
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.kick();
+  }
+
+  /** Stops claiming and waits for the runs under way. */
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.loop;
+    await Promise.allSettled([...this.active.values()]);
+  }
+
+  /** Work was queued: look now. */
+  kick(): void {
+    if (!this.started) return;
+    if (this.loop) {
+      this.again = true;
+      return;
+    }
+    this.loop = this.sweep()
+      .catch((err) => this.options.onError?.('job worker failed', { error: traceback(err) }))
+      .finally(() => {
+        this.loop = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else this.schedule();
+      });
+  }
+
+  /**
+   * Cancels a run if this process is running it: its transaction is rolled back now instead of
+   * at the next lease renewal (with one writer, the cancelling request waits for that).
+   */
+  cancel(id: Id): boolean {
+    const halt = this.halts.get(id);
+    halt?.(CANCELLED);
+    return !!halt;
+  }
+
+  /** Resolves when nothing is claimed or running in this process (tests wait on it). */
+  async idle(): Promise<void> {
+    while (this.loop || this.active.size) {
+      await this.loop;
+      await Promise.allSettled([...this.active.values()]);
+    }
+  }
+
+  private schedule(): void {
+    if (!this.started) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.kick();
+    }, this.options.pollMs);
+    this.timer.unref();
+  }
+
+  private async sweep(): Promise<void> {
+    await this.recoverDead();
+    await this.fireSchedules();
+    while (this.started && this.active.size < this.options.concurrency) {
+      const ids = await this.claim(this.options.concurrency - this.active.size);
+      if (ids.length === 0) break;
+      for (const id of ids) {
+        const run = this.execute(id)
+          .catch((err) => this.options.onError?.('job run failed', { id, error: traceback(err) }))
+          .finally(() => {
+            this.active.delete(id);
+            this.kick();
+          });
+        this.active.set(id, run);
+      }
+    }
+  }
+
+  /** Lease of a claim: on a database with one writer the run's transaction blocks renewals, so it covers the hard limit. */
+  private leaseMs(timeLimit: number): number {
+    const base = this.options.leaseSeconds * 1000;
+    return this.db.dialect.serialWrites ? Math.max(base, timeLimit * 1000 + base) : base;
+  }
+
+  private async claim(limit: number): Promise<Id[]> {
+    const model = this.meta(JobResult);
+    const now = new Date();
+    return claimRows(this.db, model, {
+      ready: and([fieldTest(field(model, 'status'), 'exact', ['pending']), fieldTest(field(model, 'run_after'), 'lte', [storeDateTime(now)])]),
+      orderBy: 'run_after',
+      limit,
+      expect: { status: 'pending' },
+      set: { status: 'running', worker: this.id, lease_until: new Date(now.getTime() + this.leaseMs(this.options.timeLimit)) },
+    });
+  }
+
+  /** Runs left `running` by a worker whose lease ran out: that worker died, the run failed. */
+  private async recoverDead(): Promise<void> {
+    const model = this.meta(JobResult);
+    const stamp = storeDateTime(new Date());
+    const dead = await new Store(this.db.reader, this.registry).find(model, and([fieldTest(field(model, 'status'), 'exact', ['running']), fieldTest(field(model, 'lease_until'), 'lt', [stamp])]));
+    for (const row of dead) {
+      if (this.active.has(row.id as Id)) continue;
+      await this.db.transaction(async (tx) => {
+        const store = new Store(tx, this.registry);
+        const changed = await store.updateWhere(model, matching(model, { id: row.id, status: 'running', worker: row.worker }), { status: 'failed', completed: new Date(), lease_until: null });
+        if (changed === 1) await this.insertLogs(store, row.id as Id, [{ level: 'failure', message: `The worker running this job (${String(row.worker)}) stopped before the job finished.`, grouping: 'main', log_object: null, absolute_url: null }]);
+      });
+    }
+  }
+
+  /** Due schedules become pending runs; the conditional update lets exactly one worker fire each. */
+  private async fireSchedules(): Promise<void> {
+    const model = this.meta(ScheduledJob);
+    const now = new Date();
+    const due = await new Store(this.db.reader, this.registry).find(
+      model,
+      and([fieldTest(field(model, 'enabled'), 'exact', [true]), fieldTest(field(model, 'next_run_at'), 'lte', [storeDateTime(now)])]),
+    );
+    for (const row of due) {
+      if (row.approval_required && !row.approved_at) continue;
+      const next = nextRun(String(row.interval), String(row.crontab ?? ''), row.next_run_at as Date, now);
+      const fired = await this.db.transaction(async (tx) => {
+        const store = new Store(tx, this.registry);
+        const changed = await store.updateWhere(model, matching(model, { id: row.id, next_run_at: row.next_run_at as Date }), {
+          next_run_at: next,
+          last_run_at: now,
+          total_run_count: Number(row.total_run_count) + 1,
+          date_changed: now,
+        });
+        if (changed !== 1) return false;
+        const job = row.job_model ? await store.get(this.meta(JobModel), row.job_model as Id) : null;
+        const kwargs = row.kwargs as { data?: Json; commit?: boolean };
+        await enqueueRun(store, this.registry, { job, name: String(row.job_class), user: (row.user as Id | null) ?? null, data: (kwargs.data ?? {}) as Record<string, Json>, commit: kwargs.commit !== false, schedule: row.id as Id });
+        return true;
+      });
+      if (fired) this.again = true;
+    }
+  }
+
+  private async insertLogs(store: Store, result: Id, lines: JobLogLine[]): Promise<void> {
+    if (lines.length === 0) return;
+    const created = Date.now();
+    await store.insertMany(
+      this.meta(JobLogEntry),
+      lines.map((l, i) => ({
+        id: randomUUID(),
+        job_result: result,
+        created: new Date(created + i),
+        log_level: l.level,
+        message: l.message,
+        grouping: l.grouping.slice(0, 100),
+        log_object: l.log_object,
+        absolute_url: l.absolute_url,
+      })),
+    );
+  }
+
+  private async actorOf(userId: Id | null): Promise<Actor | null> {
+    if (!userId) return null;
+    const user = await new Store(this.db.reader, this.registry).get(this.meta(User), userId);
+    return user ? { id: user.id as Id, username: String(user.username), isSuperuser: user.is_superuser === true } : null;
+  }
+
+  private async finish(id: Id, status: string, data: Json, logs: JobLogLine[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const store = new Store(tx, this.registry);
+      await this.insertLogs(store, id, logs);
+      await store.updateWhere(this.meta(JobResult), matching(this.meta(JobResult), { id, worker: this.id }), { status, completed: new Date(), data, lease_until: null });
+    });
+  }
+
+  /** One claimed run, from its record to its terminal status. */
+  private async execute(id: Id): Promise<void> {
+    const results = this.meta(JobResult);
+    const row = await new Store(this.db.reader, this.registry).get(results, id);
+    if (!row) return;
+    const job = row.job_model ? await new Store(this.db.reader, this.registry).get(this.meta(JobModel), row.job_model as Id) : null;
+    const entry = job ? jobCatalogOf(this.registry)?.find(job) : undefined;
+    if (!job || !entry || !job.enabled || !job.installed) {
+      const line: JobLogLine = { level: 'failure', message: `Job ${String(job?.name ?? row.name)} is not enabled to be run!`, grouping: 'initialization', log_object: null, absolute_url: null };
+      await this.finish(id, 'errored', null, [line]);
+      return;
+    }
+    const args = row.run_args as { data?: Record<string, Json>; commit?: boolean };
+    const commit = args.commit !== false && !job.read_only;
+    const softLimit = Number(job.soft_time_limit) || this.options.softTimeLimit;
+    const hardLimit = Number(job.time_limit) || this.options.timeLimit;
+    const actor = await this.actorOf((row.user as Id | null) ?? null);
+
+    // Logs go to the database as they come where a second writer may write beside the run's
+    // transaction; with one writer they are kept and written when the run ends.
+    const buffered: JobLogLine[] = [];
+    const streaming = !this.db.dialect.serialWrites;
+    let logChain: Promise<void> = Promise.resolve();
+    const sink = async (line: JobLogLine) => {
+      if (!streaming) {
+        buffered.push(line);
+        return;
+      }
+      logChain = logChain.then(() => this.db.transaction((tx) => this.insertLogs(new Store(tx, this.registry), id, [line])));
+      await logChain;
+    };
+
+    const abort = new AbortController();
+    let stopReason: string | null = null;
+    let stop!: (err: RunStopped) => void;
+    const stopped = new Promise<never>((_resolve, reject) => (stop = reject));
+    stopped.catch(() => undefined);
+    const timers: NodeJS.Timeout[] = [];
+    const halt = (reason: string) => {
+      if (stopReason) return;
+      stopReason = reason;
+      abort.abort(reason);
+      stop(new RunStopped(reason));
+    };
+    this.halts.set(id, halt);
+    timers.push(
+      setTimeout(() => {
+        if (!abort.signal.aborted) {
+          abort.abort('soft time limit');
+          void sink({ level: 'warning', message: `The job exceeded its soft time limit of ${softLimit} seconds and was asked to stop.`, grouping: 'main', log_object: null, absolute_url: null });
+        }
+      }, softLimit * 1000),
+      setTimeout(() => halt(`The job exceeded its time limit of ${hardLimit} seconds and was stopped; its changes were rolled back.`), hardLimit * 1000),
+    );
+    // Renews the lease and notices cancellation.
+    const heartbeat = setInterval(() => {
+      void (async () => {
+        const current = await new Store(this.db.reader, this.registry).get(results, id);
+        if (current?.cancel_requested) halt(CANCELLED);
+        if (streaming) {
+          await this.db.transaction((tx) => new Store(tx, this.registry).updateWhere(results, matching(results, { id, worker: this.id }), { lease_until: new Date(Date.now() + this.leaseMs(hardLimit)) }));
+        }
+      })().catch((err) => this.options.onError?.('job heartbeat failed', { id, error: traceback(err) }));
+    }, Math.max(50, Math.floor((this.options.leaseSeconds * 1000) / 3)));
+
+    let status = 'completed';
+    let output: Json = null;
+    let context: JobContext | null = null;
+    let scope: WriteScope | null = null;
+    try {
+      await this.db.transaction(async (tx) => {
+        scope = { tx, registry: this.registry, version: LATEST_VERSION, actor, features: new RequestData(), requestId: String(row.job_id), listeners: this.options.listeners };
+        const data = args.data ?? {};
+        if (isHookReceiver(entry.job.cls)) markHookReceiverRun(scope.features);
+        context = new JobContext(data, commit, actor, abort.signal, scope, sink);
+        const instance = new (entry.job.cls as unknown as new () => Record<string, unknown> & { run(ctx: JobContext): Promise<Json | void> })();
+        Object.assign(instance, data);
+        const returned = await Promise.race([instance.run(context), stopped]);
+        output = returned === undefined ? null : returned;
+        if (!commit) throw new Rollback();
+        for (const listener of this.options.listeners) await listener.committing?.(scope);
+      });
+      for (const listener of this.options.listeners) listener.committed?.(scope as unknown as WriteScope);
+      status = (context as JobContext | null)?.failed ? 'failed' : 'completed';
+    } catch (err) {
+      if (scope) for (const listener of this.options.listeners) listener.rolledBack?.(scope);
+      if (err instanceof Rollback) {
+        status = (context as JobContext | null)?.failed ? 'failed' : 'completed';
+        await sink({ level: 'info', message: commit ? 'Database changes have been reverted.' : 'Database changes have been reverted automatically.', grouping: 'main', log_object: null, absolute_url: null });
+      } else if (err instanceof RunStopped) {
+        status = 'failed';
+        await sink({ level: 'failure', message: err.message, grouping: 'main', log_object: null, absolute_url: null });
+      } else {
+        status = 'errored';
+        await sink({ level: 'failure', message: `An exception occurred: \`${err instanceof Error ? err.name : 'Error'}: ${err instanceof Error ? err.message : String(err)}\`\n\`\`\`\n${traceback(err)}\n\`\`\``, grouping: 'main', log_object: null, absolute_url: null });
+      }
+    } finally {
+      for (const t of timers) clearTimeout(t);
+      clearInterval(heartbeat);
+      this.halts.delete(id);
+    }
+    await logChain.catch(() => undefined);
+    await this.finish(id, status, status === 'errored' ? null : { output }, buffered);
+  }
+}
+
+/** What a new run needs: the job, the caller, the inputs. */
+export interface RunRequest {
+  job: Values | null;
+  /** The class path. */
+  name: string;
+  user: Id | null;
+  data: Record<string, Json>;
+  commit: boolean;
+  schedule?: Id | null;
+  /** Not before this time (default now). */
+  runAfter?: Date;
+}
+
+/** Queues a run: a pending job result, in the caller's transaction. */
+export async function enqueueRun(store: Store, registry: Registry, run: RunRequest): Promise<Id> {
+  const id = randomUUID();
+  const now = new Date();
+  const sensitive = run.job ? run.job.has_sensitive_variables !== false : true;
+  await store.insert(registry.forClass(JobResult), {
+    id,
+    created: now,
+    completed: null,
+    name: run.name.slice(0, 255),
+    job_model: run.job ? run.job.id : null,
+    obj_type: 'extras.job',
+    status: 'pending',
+    user: run.user,
+    data: null,
+    job_id: randomUUID(),
+    job_kwargs: sensitive ? null : { data: run.data, commit: run.commit, task_queue: null },
+    schedule: run.schedule ?? null,
+    run_args: { data: run.data, commit: run.commit },
+    run_after: run.runAfter ?? now,
+    lease_until: null,
+    worker: '',
+    cancel_requested: false,
+  });
+  return id;
+}
