@@ -14,6 +14,7 @@ import { AddLocationsRacks1795582534609 } from './1795582534609-add-locations-ra
 import { AddVirtualChassisRedundancyGroups1795582948759 } from './1795582948759-add-virtual-chassis-redundancy-groups';
 import { MysqlLongText1795584295650 } from './1795584295650-mysql-long-text';
 import { CircuitTerminationLocation1795585060577 } from './1795585060577-circuit-termination-location';
+import { PowerPanelsAndFeeds1795585799065 } from './1795585799065-power-panels-and-feeds';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [
   Initial1795431639398,
@@ -32,4 +33,5 @@ export const CORE_MIGRATIONS: Function[] = [
   AddVirtualChassisRedundancyGroups1795582948759,
   MysqlLongText1795584295650,
   CircuitTerminationLocation1795585060577,
+  PowerPanelsAndFeeds1795585799065,
 ];

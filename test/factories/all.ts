@@ -7,6 +7,7 @@ import { pluginFactories } from './plugins';
 import { circuitsFactories } from './circuits';
 import { rackFactories } from './dcim-racks';
 import { componentFactories } from './dcim-components';
+import { powerFactories } from './dcim-power';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
@@ -17,6 +18,7 @@ export const FACTORIES: Record<string, Factory> = {
   ...deviceFactories,
   ...rackFactories,
   ...componentFactories,
+  ...powerFactories,
   ...virtualizationFactories,
   ...usersFactories,
   ...ipamFactories,
