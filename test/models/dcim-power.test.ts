@@ -44,7 +44,7 @@ describe('dcim.powerpanel', () => {
     const brief = await app.get(`/api/dcim/power-panels/${p.id}/?brief=1`);
     expect(brief.body).toEqual({ id: p.id, display: 'Power Panel', url: p.url, name: 'Power Panel', powerfeed_count: 0 });
 
-    const found = await app.get(`/api/dcim/power-panels/?name=Power Panel&site_id=${s.id}`);
+    const found = await app.get(`/api/dcim/power-panels/?name=Power Panel&site=${s.id}`);
     expect(ids(found)).toEqual([p.id]);
     const twin = await app.post('/api/dcim/power-panels/', { name: 'Power Panel', site: s.id });
     expect(twin.status).toBe(400);
@@ -159,6 +159,14 @@ describe('dcim.powerfeed', () => {
 
     expect(ids(await app.get(`/api/dcim/power-feeds/?name=Power Feed&power_panel_id=${p.id}`))).toEqual([f.id]);
     expect(ids(await app.get(`/api/dcim/power-feeds/?power_panel=Test Power Panel&site=${s.slug}`))).toEqual([f.id]);
+    // The Ansible module looks a feed up by name and panel id, after mapping choice labels through OPTIONS.
+    expect(ids(await app.get(`/api/dcim/power-feeds/?name=Power Feed&power_panel=${p.id}`))).toEqual([f.id]);
+    const post = (await app.options('/api/dcim/power-feeds/')).body.actions.POST;
+    expect(post.status.choices).toEqual(expect.arrayContaining([{ value: 'active', display: 'Active' }, { value: 'offline', display: 'Offline' }]));
+    expect(post.phase.choices).toEqual([{ value: 'single-phase', display: 'Single phase' }, { value: 'three-phase', display: 'Three-phase' }]);
+    expect(post.type.choices).toEqual([{ value: 'primary', display: 'Primary' }, { value: 'redundant', display: 'Redundant' }]);
+    expect(post.supply.choices).toEqual([{ value: 'ac', display: 'AC' }, { value: 'dc', display: 'DC' }]);
+    expect(post).not.toHaveProperty('available_power');
 
     const updated = await app.patch(`/api/dcim/power-feeds/${f.id}/`, {
       status: 'offline', type: 'redundant', supply: 'dc', phase: 'three-phase', voltage: 400, amperage: 32, max_utilization: 25,
