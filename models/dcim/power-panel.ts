@@ -28,6 +28,8 @@ import { Site } from './site';
   filters: {
     region: { path: 'site.region' },
     region_id: { path: 'site.region' },
+    // Nautobot's `rack_group_id` takes slugs as well as UUIDs.
+    rack_group_id: { path: 'rack_group' },
     power_feeds: { path: 'powerfeeds', naturalKey: 'name' },
     has_power_feeds: { has: 'powerfeeds' },
   },
@@ -42,7 +44,7 @@ export class PowerPanel extends PrimaryModel {
   @ForeignKey(() => Location, { nullable: true, onDelete: 'protect', related: 'powerpanels' })
   location!: Location | null;
 
-  @ForeignKey(() => RackGroup, { nullable: true, onDelete: 'protect', related: 'power_panels' })
+  @ForeignKey(() => RackGroup, { nullable: true, onDelete: 'protect', related: 'power_panels', idFilter: false })
   rack_group!: RackGroup | null;
 
   @Field.String({ maxLength: 100 })

@@ -90,6 +90,8 @@ describe('dcim.powerpanel', () => {
     const inRoom = await panel({ site: s.id, location: room.id, rack_group: hallGroup.id });
     expect(ids(await app.get(`/api/dcim/power-panels/?location=${hall.slug}`))).toEqual([inRoom.id]);
     expect(ids(await app.get(`/api/dcim/power-panels/?rack_group=${hallGroup.slug}`))).toEqual([inRoom.id]);
+    expect(ids(await app.get(`/api/dcim/power-panels/?rack_group_id=${hallGroup.slug}`))).toEqual([inRoom.id]);
+    expect(ids(await app.get(`/api/dcim/power-panels/?rack_group_id=${hallGroup.id}`))).toEqual([inRoom.id]);
     expect((await app.get(`/api/dcim/power-panels/?id=${inRoom.id}&location__n=${hall.slug}`)).body.count).toBe(0);
   });
 
@@ -100,6 +102,8 @@ describe('dcim.powerpanel', () => {
     const child = await created(await app.post('/api/dcim/rack-groups/', { name: 'Moving child', site: s.id, parent: group.id }));
     const p = await panel({ site: s.id, rack_group: group.id });
     const q = await panel({ site: s.id, rack_group: child.id });
+    // The group filters take in the panels of its descendants.
+    expect(ids(await app.get(`/api/dcim/power-panels/?rack_group_id=${group.id}`))).toEqual([p.id, q.id].sort());
     const moved = await app.patch(`/api/dcim/rack-groups/${group.id}/`, { site: target.id });
     expect(moved.status).toBe(200);
     expect((await app.get(`/api/dcim/power-panels/${p.id}/`)).body.site.id).toBe(target.id);
