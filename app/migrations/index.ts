@@ -17,6 +17,7 @@ import { AddJobs1795583123341 } from './1795583123341-add-jobs';
 import { MysqlLongText1795584295650 } from './1795584295650-mysql-long-text';
 import { AddJobHooksButtons1795584669801 } from './1795584669801-add-job-hooks-buttons';
 import { CircuitTerminationLocation1795585060577 } from './1795585060577-circuit-termination-location';
+import { PowerPanelsAndFeeds1795585799065 } from './1795585799065-power-panels-and-feeds';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [
   Initial1795431639398,
@@ -38,4 +39,5 @@ export const CORE_MIGRATIONS: Function[] = [
   MysqlLongText1795584295650,
   AddJobHooksButtons1795584669801,
   CircuitTerminationLocation1795585060577,
+  PowerPanelsAndFeeds1795585799065,
 ];

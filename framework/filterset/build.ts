@@ -17,7 +17,7 @@ export function buildFilters(model: ModelMeta): Map<string, FilterDef> {
     if (!filters.has(def.name)) filters.set(def.name, def);
   };
   for (const field of model.fields) {
-    if (field.options.lookups === false || field.hidden) continue;
+    if (field.options.lookups === false || (field.hidden && !field.options.filterable)) continue;
     const relation = field.kind.relation;
     if (relation === 'many-to-many' && (field.options as { feature?: string }).feature === 'tags') tagFilters(field).forEach(add);
     else if (field.target && field.column && relation === 'foreign-key') foreignKeyFilters(field).forEach(add);

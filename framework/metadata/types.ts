@@ -41,6 +41,8 @@ export interface FieldOptions {
   rank?: number;
   /** Leave this field out of the representation (e.g. hidden sort keys). */
   hidden?: boolean;
+  /** A hidden field that still gets its generated filters (a stored value lists filter on but never show). */
+  filterable?: boolean;
 }
 
 /**

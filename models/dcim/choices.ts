@@ -178,3 +178,21 @@ export const DeviceFaceChoices = defineChoices({
   front: 'Front',
   rear: 'Rear',
 });
+
+/** Whether a power feed is a primary or a redundant supply (Nautobot's PowerFeedTypeChoices). */
+export const PowerFeedTypeChoices = defineChoices({
+  primary: 'Primary',
+  redundant: 'Redundant',
+});
+
+/** Current of a power feed (Nautobot's PowerFeedSupplyChoices). */
+export const PowerFeedSupplyChoices = defineChoices({
+  ac: 'AC',
+  dc: 'DC',
+});
+
+/** Phases of a power feed (Nautobot's PowerFeedPhaseChoices). */
+export const PowerFeedPhaseChoices = defineChoices({
+  'single-phase': 'Single phase',
+  'three-phase': 'Three-phase',
+});

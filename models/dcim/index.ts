@@ -17,13 +17,15 @@ import { rackActions } from './rack.actions';
 import { COMPONENTS, COMPONENT_TEMPLATES, DEVICE_GROUPS } from './components';
 import { deviceActions } from './device.actions';
 import { parentDevice } from './parent-device';
+import { PowerPanel } from './power-panel';
+import { PowerFeed } from './power-feed';
 
 export { Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface };
-export { LocationType, Location, RackGroup, RackRole, Rack, RackReservation };
+export { LocationType, Location, RackGroup, RackRole, Rack, RackReservation, PowerPanel, PowerFeed };
 
 export default defineApp(
   'dcim',
-  [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, ...COMPONENTS, Interface, ...DEVICE_GROUPS],
+  [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, ...COMPONENTS, Interface, ...DEVICE_GROUPS, PowerPanel, PowerFeed],
   {
     displayName: 'DCIM',
     actions: [...rackActions, ...deviceActions],

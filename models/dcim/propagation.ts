@@ -1,6 +1,6 @@
 /**
  * Moving a rack group or a rack to another site or location moves what it holds (Nautobot's
- * post-save signals): child groups and racks follow a group, devices follow their rack. Each
+ * post-save signals): child groups, racks and power panels follow a group, devices follow their rack. Each
  * object takes the new site; a location outside the new location becomes that location when its
  * type allows the object's model, else none; with no new location, a location outside the new
  * site is cleared. As in Nautobot these saves skip validation and are logged as changes.
@@ -9,6 +9,7 @@ import type { Id, ModelClass, Values, WriteContext } from '../../framework';
 import { Device } from './device';
 import { LocationType } from './location-type';
 import { Location } from './location';
+import { PowerPanel } from './power-panel';
 import { baseSiteOf, lineageOf } from './location-rules';
 import { Rack } from './rack';
 import { RackGroup } from './rack-group';
@@ -55,7 +56,7 @@ export async function moveRackContents(wc: WriteContext, rack: Id, site: Id, loc
   await follow(wc, Device, await wc.store.find(Device, { rack }), site, location);
 }
 
-/** A group's descendant groups and their racks (with the racks' devices) follow it. */
+/** A group's descendant groups, their racks (with the racks' devices) and power panels follow it. */
 export async function moveGroupContents(wc: WriteContext, group: Id, site: Id, location: Id | null): Promise<void> {
   const groups = [group];
   for (let i = 0; i < groups.length; i++) {
@@ -68,4 +69,5 @@ export async function moveGroupContents(wc: WriteContext, group: Id, site: Id, l
     const now = after ?? rack;
     await moveRackContents(wc, rack.id as Id, now.site as Id, (now.location as Id | null) ?? null);
   }
+  await follow(wc, PowerPanel, await wc.store.find(PowerPanel, { rack_group__in: groups }), site, location);
 }

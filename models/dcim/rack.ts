@@ -1,6 +1,5 @@
 import {
   ChoiceField,
-  ComputedField,
   Field,
   Filter,
   ForeignKey,
@@ -28,6 +27,7 @@ import { RackRole } from './rack-role';
 import { Site } from './site';
 import { DeviceType } from './device-type';
 import { moved, moveRackContents } from './propagation';
+import { PowerFeed } from './power-feed';
 
 /** A physical equipment rack at a site, `u_height` units tall, into which devices are mounted. */
 @Model({
@@ -116,8 +116,7 @@ export class Rack extends PrimaryModel {
   @RelatedCount(() => Device, 'rack')
   device_count!: number;
 
-  /** Power feeds are not modelled: no rack has any. */
-  @ComputedField({ from: [], compute: () => 0 })
+  @RelatedCount(() => PowerFeed, 'rack')
   powerfeed_count!: number;
 
   /** `serial` matches case-insensitively and only the last value counts (Nautobot's `serial__iexact`). */

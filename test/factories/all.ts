@@ -8,6 +8,7 @@ import { circuitsFactories } from './circuits';
 import { rackFactories } from './dcim-racks';
 import { componentFactories } from './dcim-components';
 import { jobFactories } from './jobs';
+import { powerFactories } from './dcim-power';
 
 /** One factory per routed model: a model without one fails the contract suite. */
 export const FACTORIES: Record<string, Factory> = {
@@ -18,6 +19,7 @@ export const FACTORIES: Record<string, Factory> = {
   ...deviceFactories,
   ...rackFactories,
   ...componentFactories,
+  ...powerFactories,
   ...virtualizationFactories,
   ...usersFactories,
   ...ipamFactories,

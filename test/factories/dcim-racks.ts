@@ -1,7 +1,7 @@
 import type { Factory } from './index';
 
 /** Models a location of the factories' type may hold. */
-const LOCATABLE = ['circuits.circuittermination', 'dcim.device', 'dcim.rack', 'dcim.rackgroup', 'ipam.prefix', 'ipam.vlan', 'ipam.vlangroup', 'virtualization.cluster'];
+const LOCATABLE = ['circuits.circuittermination', 'dcim.device', 'dcim.powerpanel', 'dcim.rack', 'dcim.rackgroup', 'ipam.prefix', 'ipam.vlan', 'ipam.vlangroup', 'virtualization.cluster'];
 
 /** Factories of locations, rack groups, rack roles, racks and reservations. */
 export const rackFactories: Record<string, Factory> = {

@@ -266,8 +266,9 @@ describe('headers and URLs', () => {
       'console-port-templates', 'console-ports', 'console-server-port-templates', 'console-server-ports', 'device-bay-templates', 'device-bays',
       'device-redundancy-groups', 'device-roles', 'device-types', 'devices', 'front-port-templates', 'front-ports',
       'interface-redundancy-group-associations', 'interface-redundancy-groups', 'interface-templates', 'interfaces', 'inventory-items',
-      'location-types', 'locations', 'manufacturers', 'platforms', 'power-outlet-templates', 'power-outlets', 'power-port-templates', 'power-ports',
-      'rack-groups', 'rack-reservations', 'rack-roles', 'racks', 'rear-port-templates', 'rear-ports', 'regions', 'sites', 'virtual-chassis',
+      'location-types', 'locations', 'manufacturers', 'platforms', 'power-feeds', 'power-outlet-templates', 'power-outlets', 'power-panels',
+      'power-port-templates', 'power-ports', 'rack-groups', 'rack-reservations', 'rack-roles', 'racks', 'rear-port-templates', 'rear-ports', 'regions',
+      'sites', 'virtual-chassis',
     ];
     expect(dcim.body).toEqual(Object.fromEntries(paths.map((p) => [p, `${app.baseUrl}/api/dcim/${p}/`])));
     const virtualization = await app.get('/api/virtualization/');
