@@ -391,6 +391,8 @@ describe('strict and lenient filtering', () => {
   });
 });
 
+const NO_HANG_MS = 10_000;
+
 describe('regular expressions', () => {
   const timed = async (path: string) => {
     const start = Date.now();
@@ -412,19 +414,21 @@ describe('regular expressions', () => {
     }
   });
 
-  test('a catastrophic pattern against a long value answers within one second', async () => {
+  // A bound that tells "cancelled or linear" (the server cancels a regex query after 0.75 s) from
+  // catastrophic backtracking (minutes), with room for a loaded machine: not a speed measurement.
+  test('a catastrophic pattern against a long value never hangs the server', async () => {
     const { res, ms } = await timed(`/api/dcim/sites/?comments__re=${q('(a+)+$')}`);
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(NO_HANG_MS);
     expect(res.status).toBe(400);
     expect(Object.keys(res.body)).toEqual(['comments__re']);
     const nested = await timed(`/api/dcim/sites/?comments__ire=${q('^(a|aa)*$')}`);
-    expect(nested.ms).toBeLessThan(1000);
+    expect(nested.ms).toBeLessThan(NO_HANG_MS);
     expect(nested.res.status).toBe(400);
   });
 
-  test('a heavy but valid pattern answers within one second, never with a wrong result', async () => {
+  test('a heavy but valid pattern never hangs the server, nor answers wrongly', async () => {
     const { res, ms } = await timed(`/api/dcim/sites/?comments__re=${q('a*a*a*a*a*a*a*$')}`);
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(NO_HANG_MS);
     if (dialectUnderTest() === 'mysql') {
       // PCRE2 gives up past its backtracking limit: refused rather than answered wrongly.
       expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { comments__re: ['The regular expression is too expensive to evaluate.'] } });
@@ -433,7 +437,7 @@ describe('regular expressions', () => {
       expect(res.body.results.map((r: Row) => r.name).sort()).toEqual(ALL);
     }
     const linear = await timed(`/api/dcim/sites/?comments__re=${q('^a{1,255}')}&comments__iew=AB`);
-    expect(linear.ms).toBeLessThan(1000);
+    expect(linear.ms).toBeLessThan(NO_HANG_MS);
     expect(linear.res.body.results.map((r: Row) => r.name)).toEqual(['Long']);
   });
 
