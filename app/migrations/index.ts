@@ -1,3 +1,4 @@
+import { AddCables1795586519429 } from './1795586519429-add-cables';
 import { Initial1795431639398 } from './1795431639398-initial';
 import { AddIpam1795433612091 } from './1795433612091-add-ipam';
 import { AddDcimVirtualization1795434979882 } from './1795434979882-add-dcim-virtualization';
@@ -15,8 +16,7 @@ import { AddVirtualChassisRedundancyGroups1795582948759 } from './1795582948759-
 import { MysqlLongText1795584295650 } from './1795584295650-mysql-long-text';
 import { CircuitTerminationLocation1795585060577 } from './1795585060577-circuit-termination-location';
 /** Core schema migrations, oldest first. */
-export const CORE_MIGRATIONS: Function[] = [
-  Initial1795431639398,
+export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddIpam1795433612091,
   AddDcimVirtualization1795434979882,
   AddGroupsPermissionsSessions1795435276251,
@@ -31,5 +31,4 @@ export const CORE_MIGRATIONS: Function[] = [
   AddLocationsRacks1795582534609,
   AddVirtualChassisRedundancyGroups1795582948759,
   MysqlLongText1795584295650,
-  CircuitTerminationLocation1795585060577,
-];
+  CircuitTerminationLocation1795585060577, AddCables1795586519429];

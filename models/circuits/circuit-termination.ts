@@ -1,4 +1,6 @@
-import { ChoiceField, Field, ForeignKey, Model, NotesUrl, OrganizationalModel, ValidationError, type Values, type WriteContext } from '../../framework';
+import { ChoiceField, ComputedField, Field, Filter, ForeignKey, Model, NotesUrl, OrganizationalModel, ValidationError, type Predicate, type Predicates, type Values, type WriteContext } from '../../framework';
+import { Cable } from '../dcim/cable';
+import { CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS, UNCABLED } from '../dcim/device-component';
 import { Location } from '../dcim/location';
 import { checkLocation } from '../dcim/location-rules';
 import { Site } from '../dcim/site';
@@ -13,11 +15,11 @@ import { ProviderNetwork } from './provider-network';
     fields: ['term_side', 'site.name', 'provider_network.name'],
     render: (v) => `Termination ${String(v.term_side)}: ${String(v['site.name'] ?? v['provider_network.name'] ?? '')}`,
   },
-  brief: ['circuit', 'term_side'],
+  brief: ['circuit', 'term_side', 'cable'],
   ordering: ['circuit.provider.name', 'circuit.cid', 'term_side'],
   search: ['circuit.cid', 'xconnect_id', 'pp_info', 'description'],
   uniqueTogether: [['circuit', 'term_side']],
-  features: ['locations'],
+  features: ['locations', CABLE_TERMINATIONS],
   filters: {
     region: { path: 'site.region' },
     region_id: { path: 'site.region' },
@@ -56,6 +58,30 @@ export class CircuitTermination extends OrganizationalModel {
 
   @Field.String({ maxLength: 200, blank: true, lookups: false })
   description!: string;
+
+  @ForeignKey(() => Cable, CABLE_FK)
+  cable!: Cable | null;
+
+  @ComputedField(CABLE_PEER)
+  cable_peer!: unknown;
+
+  @ComputedField(CABLE_PEER_TYPE)
+  cable_peer_type!: string | null;
+
+  @ComputedField(UNCABLED)
+  connected_endpoint!: null;
+
+  @ComputedField(UNCABLED)
+  connected_endpoint_type!: null;
+
+  @ComputedField(UNCABLED)
+  connected_endpoint_reachable!: null;
+
+  /** Terminations with (true) or without (false) a cable. */
+  @Filter({ type: 'boolean', help: 'Cabled' })
+  static cabled(value: boolean, p: Predicates): Predicate {
+    return p.lookup('cable', 'isnull', !value);
+  }
 
   /** Exactly one of site and provider network; a location only with a site (Nautobot's CircuitTermination.clean). */
   static async clean(values: Values, wc: WriteContext): Promise<void> {

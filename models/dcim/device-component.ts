@@ -1,4 +1,7 @@
-import { FALSE, Filter, PrimaryModel, TRUE, type ComputedOptions, type Predicate, type PathFilterSpec } from '../../framework';
+import { FALSE, Filter, PrimaryModel, TRUE, type ComputedOptions, type Predicate, type Predicates, type PathFilterSpec } from '../../framework';
+import { CABLE_TERMINATIONS } from './cable-ends';
+
+export { CABLE_TERMINATIONS };
 
 /**
  * What the components of a device share besides their fields (declared per model, so that each
@@ -13,17 +16,24 @@ export const COMPONENT_FILTERS: Record<string, PathFilterSpec> = {
 };
 
 /**
- * The read-only cable keys of a cable end (`cable`, `cable_peer`, `connected_endpoint`…): null
- * until a cable is attached, which no component can have before cables exist.
+ * The read-only path keys of a path endpoint (`connected_endpoint`…): null until paths are
+ * traced.
  */
 export const UNCABLED: ComputedOptions = { from: [], compute: () => null, readOnly: true };
 
+/** The `cable` key of a cable termination: set by creating a cable, never written directly. */
+export const CABLE_FK = { nullable: true, onDelete: 'set_null', readOnly: true, briefAsId: true, idFilter: false, naturalKey: false } as const;
+
+/** `cable_peer` and `cable_peer_type`, supplied by the dcim application for a page at a time. */
+export const CABLE_PEER: ComputedOptions = { provider: 'cable_peer', readOnly: true };
+export const CABLE_PEER_TYPE: ComputedOptions = { provider: 'cable_peer_type', readOnly: true };
+
 /** A component on a device that a cable may end on. */
 export abstract class CableEnd extends PrimaryModel {
-  /** Components with (true) or without (false) a cable: none has one yet. */
+  /** Components with (true) or without (false) a cable. */
   @Filter({ type: 'boolean', help: 'Cabled' })
-  static cabled(value: boolean): Predicate {
-    return value ? FALSE : TRUE;
+  static cabled(value: boolean, p: Predicates): Predicate {
+    return p.lookup('cable', 'isnull', !value);
   }
 }
 

@@ -17,16 +17,19 @@ import { rackActions } from './rack.actions';
 import { COMPONENTS, COMPONENT_TEMPLATES, DEVICE_GROUPS } from './components';
 import { deviceActions } from './device.actions';
 import { parentDevice } from './parent-device';
+import { Cable } from './cable';
+import { cablePeer, cablePeerType } from './cable-ends';
 
 export { Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface };
+export { Cable };
 export { LocationType, Location, RackGroup, RackRole, Rack, RackReservation };
 
 export default defineApp(
   'dcim',
-  [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, ...COMPONENTS, Interface, ...DEVICE_GROUPS],
+  [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, Cable, ...COMPONENTS, Interface, ...DEVICE_GROUPS],
   {
     displayName: 'DCIM',
     actions: [...rackActions, ...deviceActions],
-    provides: { parent_device: parentDevice },
+    provides: { parent_device: parentDevice, cable_peer: cablePeer, cable_peer_type: cablePeerType },
   },
 );

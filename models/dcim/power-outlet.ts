@@ -2,12 +2,14 @@ import { ChoiceField, ComputedField, Field, ForeignKey, Model, NaturalKey, Notes
 import { checkOutletPowerPort } from './component-rules';
 import { PowerOutletTypeChoices, PowerOutletFeedLegChoices } from './component-choices';
 import { COMPONENT_DISPLAY } from './component-names';
-import { COMPONENT_FILTERS, PathEndpoint, UNCABLED } from './device-component';
+import { COMPONENT_FILTERS, PathEndpoint, UNCABLED, CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS } from './device-component';
+import { Cable } from './cable';
 import { Device } from './device';
 import { PowerPort } from './power-port';
 
 /** A power outlet on a device (a PDU), optionally fed by one of its power ports. */
 @Model({
+  features: [CABLE_TERMINATIONS],
   path: 'power-outlets',
   display: COMPONENT_DISPLAY,
   brief: ['device', 'name', 'cable'],
@@ -47,14 +49,14 @@ export class PowerOutlet extends PathEndpoint {
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
 
-  @ComputedField(UNCABLED)
-  cable!: null;
+  @ForeignKey(() => Cable, CABLE_FK)
+  cable!: Cable | null;
 
-  @ComputedField(UNCABLED)
-  cable_peer!: null;
+  @ComputedField(CABLE_PEER)
+  cable_peer!: unknown;
 
-  @ComputedField(UNCABLED)
-  cable_peer_type!: null;
+  @ComputedField(CABLE_PEER_TYPE)
+  cable_peer_type!: string | null;
 
   @ComputedField(UNCABLED)
   connected_endpoint!: null;

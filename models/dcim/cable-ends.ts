@@ -1,0 +1,72 @@
+import { Store, nestedObjects, type ComputedValueProvider, type FieldMeta, type Id, type Json, type ModelMeta, type Values, type WriteContext } from '../../framework';
+
+/** The feature a model declares to be a cable termination (Nautobot's `cable_terminations`). */
+export const CABLE_TERMINATIONS = 'cable_terminations';
+
+const SIDES = ['a', 'b'] as const;
+const CABLE_LABEL = 'dcim.cable';
+
+/** The cable's two ends as (model, id), skipping a model that is not registered. */
+function endsOf(cable: Values, registry: WriteContext['registry']): { model: ModelMeta; id: Id }[] {
+  const out: { model: ModelMeta; id: Id }[] = [];
+  for (const side of SIDES) {
+    const model = registry.get(cable[`termination_${side}_type`] as string);
+    if (model) out.push({ model, id: cable[`termination_${side}_id`] as Id });
+  }
+  return out;
+}
+
+/** A new cable's ends point at it. */
+export async function attachEnds(cable: Values, wc: WriteContext): Promise<void> {
+  for (const end of endsOf(cable, wc.registry)) await wc.store.update(end.model, end.id, { cable: cable.id ?? wc.id });
+}
+
+/** The ends of cables about to be deleted are free again. */
+export async function detachEnds(ids: Id[], wc: WriteContext): Promise<void> {
+  const cableModel = wc.model;
+  for (const cable of await wc.store.find(cableModel, ids)) {
+    for (const end of endsOf(cable, wc.registry)) await wc.store.update(end.model, end.id, { cable: null });
+  }
+}
+
+/** For a page of terminations of one model: the far end of each one's cable, as (label, id). */
+async function peersOf(field: FieldMeta, ids: Id[], db: Store): Promise<Map<Id, { label: string; id: Id }>> {
+  const label = field.model.label;
+  const cableModel = field.model.registry?.get(CABLE_LABEL);
+  const out = new Map<Id, { label: string; id: Id }>();
+  if (!cableModel || ids.length === 0) return out;
+  for (const side of SIDES) {
+    const other = side === 'a' ? 'b' : 'a';
+    const cables = await db.find(cableModel, { [`termination_${side}_type`]: label, [`termination_${side}_id__in`]: ids });
+    for (const c of cables) {
+      out.set(c[`termination_${side}_id`] as Id, { label: c[`termination_${other}_type`] as string, id: c[`termination_${other}_id`] as Id });
+    }
+  }
+  return out;
+}
+
+/** `cable_peer_type` of cable terminations: the far end's content-type label, or null. */
+export const cablePeerType: ComputedValueProvider = {
+  async load(field, ids, rc) {
+    const peers = await peersOf(field, ids, new Store(rc.db));
+    return new Map<Id, Json>(ids.map((id) => [id, peers.get(id)?.label ?? null]));
+  },
+};
+
+/** `cable_peer` of cable terminations: the far end in its nested form, or null; one query per peer model. */
+export const cablePeer: ComputedValueProvider = {
+  async load(field, ids, rc) {
+    const peers = await peersOf(field, ids, new Store(rc.db));
+    const byLabel = new Map<string, Id[]>();
+    for (const p of peers.values()) byLabel.set(p.label, [...(byLabel.get(p.label) ?? []), p.id]);
+    const forms = new Map<string, Map<Id, Json>>();
+    for (const [label, peerIds] of byLabel) {
+      const model = field.model.registry?.get(label);
+      if (model) forms.set(label, await nestedObjects(model, peerIds, rc));
+    }
+    return new Map<Id, Json>(ids.map((id) => {
+      const p = peers.get(id);
+      return [id, p ? (forms.get(p.label)?.get(p.id) ?? null) : null];
+    }));
+  },
+};
