@@ -1,6 +1,7 @@
 import { ChoiceField, ComputedField, Field, Filter, ForeignKey, Model, NotesUrl, OrganizationalModel, ValidationError, type Predicate, type Predicates, type Values, type WriteContext } from '../../framework';
 import { Cable } from '../dcim/cable';
-import { CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS, UNCABLED } from '../dcim/device-component';
+import { circuitTerminationSaved } from '../dcim/cable-trace';
+import { CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS, CONNECTED_ENDPOINT, CONNECTED_ENDPOINT_TYPE, CONNECTED_ENDPOINT_REACHABLE } from '../dcim/device-component';
 import { Location } from '../dcim/location';
 import { checkLocation } from '../dcim/location-rules';
 import { Site } from '../dcim/site';
@@ -68,19 +69,24 @@ export class CircuitTermination extends OrganizationalModel {
   @ComputedField(CABLE_PEER_TYPE)
   cable_peer_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint!: null;
+  @ComputedField(CONNECTED_ENDPOINT)
+  connected_endpoint!: unknown;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_type!: null;
+  @ComputedField(CONNECTED_ENDPOINT_TYPE)
+  connected_endpoint_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_reachable!: null;
+  @ComputedField(CONNECTED_ENDPOINT_REACHABLE)
+  connected_endpoint_reachable!: boolean | null;
 
   /** Terminations with (true) or without (false) a cable. */
   @Filter({ type: 'boolean', help: 'Cabled' })
   static cabled(value: boolean, p: Predicates): Predicate {
     return p.lookup('cable', 'isnull', !value);
+  }
+
+  /** Paths through the circuit follow the new or changed termination (Nautobot's circuits signal). */
+  static async afterSave(values: Values, wc: WriteContext): Promise<void> {
+    await circuitTerminationSaved(values, wc);
   }
 
   /** Exactly one of site and provider network; a location only with a site (Nautobot's CircuitTermination.clean). */

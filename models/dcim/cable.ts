@@ -5,7 +5,7 @@ import {
 import { Status } from '../extras/status';
 import { CableLengthUnitChoices, CableTypeChoices } from './cable-choices';
 import { checkCable } from './cable-rules';
-import { attachEnds, detachEnds } from './cable-ends';
+import { attachEnds, detachEnds, statusChanged } from './cable-ends';
 
 /** Nautobot's Cable.clean() words a missing end this way, under `termination_a` / `termination_b`. */
 const NOT_FOUND = { on: 'relation', message: 'Invalid ID for type {type}' } as const;
@@ -55,6 +55,7 @@ export class Cable extends PrimaryModel {
   /** Both ends point at the cable (and at each other) in the cable's transaction. */
   static async afterSave(values: Values, wc: WriteContext): Promise<void> {
     if (wc.creating) await attachEnds(values, wc);
+    else await statusChanged(values, wc);
   }
 
   static async beforeDelete(ids: Id[], wc: WriteContext): Promise<void> {

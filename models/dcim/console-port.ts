@@ -1,7 +1,7 @@
 import { ChoiceField, ComputedField, Field, ForeignKey, Model, NaturalKey, NotesUrl, naturalize } from '../../framework';
 import { ConsolePortTypeChoices } from './component-choices';
 import { COMPONENT_DISPLAY } from './component-names';
-import { COMPONENT_FILTERS, PathEndpoint, UNCABLED, CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS } from './device-component';
+import { COMPONENT_FILTERS, PathEndpoint, CONNECTED_ENDPOINT, CONNECTED_ENDPOINT_TYPE, CONNECTED_ENDPOINT_REACHABLE, CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS } from './device-component';
 import { Cable } from './cable';
 import { Device } from './device';
 
@@ -49,12 +49,12 @@ export class ConsolePort extends PathEndpoint {
   @ComputedField(CABLE_PEER_TYPE)
   cable_peer_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint!: null;
+  @ComputedField(CONNECTED_ENDPOINT)
+  connected_endpoint!: unknown;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_type!: null;
+  @ComputedField(CONNECTED_ENDPOINT_TYPE)
+  connected_endpoint_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_reachable!: null;
+  @ComputedField(CONNECTED_ENDPOINT_REACHABLE)
+  connected_endpoint_reachable!: boolean | null;
 }

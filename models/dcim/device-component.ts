@@ -28,6 +28,11 @@ export const CABLE_FK = { nullable: true, onDelete: 'set_null', readOnly: true, 
 export const CABLE_PEER: ComputedOptions = { provider: 'cable_peer', readOnly: true };
 export const CABLE_PEER_TYPE: ComputedOptions = { provider: 'cable_peer_type', readOnly: true };
 
+/** `connected_endpoint`, `connected_endpoint_type` and `connected_endpoint_reachable` of path endpoints, from their stored paths. */
+export const CONNECTED_ENDPOINT: ComputedOptions = { provider: 'connected_endpoint', readOnly: true };
+export const CONNECTED_ENDPOINT_TYPE: ComputedOptions = { provider: 'connected_endpoint_type', readOnly: true };
+export const CONNECTED_ENDPOINT_REACHABLE: ComputedOptions = { provider: 'connected_endpoint_reachable', readOnly: true };
+
 /** A component on a device that a cable may end on. */
 export abstract class CableEnd extends PrimaryModel {
   /** Components with (true) or without (false) a cable. */

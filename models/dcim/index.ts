@@ -18,7 +18,8 @@ import { COMPONENTS, COMPONENT_TEMPLATES, DEVICE_GROUPS } from './components';
 import { deviceActions } from './device.actions';
 import { parentDevice } from './parent-device';
 import { Cable } from './cable';
-import { cablePeer, cablePeerType } from './cable-ends';
+import { cablePeer, cablePeerType, connectedEndpoint, connectedEndpointReachable, connectedEndpointType } from './cable-ends';
+import { CablePath } from './cable-path';
 
 export { Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface };
 export { Cable };
@@ -26,10 +27,12 @@ export { LocationType, Location, RackGroup, RackRole, Rack, RackReservation };
 
 export default defineApp(
   'dcim',
-  [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, Cable, ...COMPONENTS, Interface, ...DEVICE_GROUPS],
+  [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, Cable, CablePath, ...COMPONENTS, Interface, ...DEVICE_GROUPS],
   {
     displayName: 'DCIM',
     actions: [...rackActions, ...deviceActions],
-    provides: { parent_device: parentDevice, cable_peer: cablePeer, cable_peer_type: cablePeerType },
+    provides: { parent_device: parentDevice, cable_peer: cablePeer, cable_peer_type: cablePeerType,
+      connected_endpoint: connectedEndpoint, connected_endpoint_type: connectedEndpointType, connected_endpoint_reachable: connectedEndpointReachable,
+    },
   },
 );

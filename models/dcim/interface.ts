@@ -25,7 +25,7 @@ import { checkVlanAssignment } from '../ipam/vlan-assignment';
 import { InterfaceModeChoices, InterfaceTypeChoices, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices';
 import { Device } from './device';
 import { checkSameDeviceOrChassis, withChassisMembers } from './interface-chassis-rules';
-import { PathEndpoint, UNCABLED, CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS } from './device-component';
+import { PathEndpoint, CONNECTED_ENDPOINT, CONNECTED_ENDPOINT_TYPE, CONNECTED_ENDPOINT_REACHABLE, CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS } from './device-component';
 import { Cable } from './cable';
 
 /** An interface's text in messages: its name, with the label in parentheses when there is one. */
@@ -123,14 +123,14 @@ export class Interface extends PathEndpoint {
   @ComputedField(CABLE_PEER_TYPE)
   cable_peer_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint!: null;
+  @ComputedField(CONNECTED_ENDPOINT)
+  connected_endpoint!: unknown;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_type!: null;
+  @ComputedField(CONNECTED_ENDPOINT_TYPE)
+  connected_endpoint_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_reachable!: null;
+  @ComputedField(CONNECTED_ENDPOINT_REACHABLE)
+  connected_endpoint_reachable!: boolean | null;
 
   /** IP addresses assigned to this interface. */
   @RelatedCount(() => IPAddress, 'assigned_object', { label: 'Count ipaddresses' })

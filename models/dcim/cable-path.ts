@@ -1,0 +1,32 @@
+import { BaseModel, Field, Model } from '../../framework';
+
+/**
+ * The traced path of one cabled endpoint (Nautobot's CablePath): kept by the cable hooks in the
+ * transaction of the change that alters it, so that reads never walk cables.
+ * `path` lists the intermediate nodes (cables, ports, circuit terminations) as `label:id`
+ * separated by commas, origin and destination excluded: a containment test on it finds every
+ * path through a node.
+ */
+@Model({ path: null, display: 'id', uniqueTogether: [['origin_type', 'origin_id']] })
+export class CablePath extends BaseModel {
+  @Field.String({ maxLength: 100 })
+  origin_type!: string;
+
+  @Field.UUID()
+  origin_id!: string;
+
+  @Field.String({ maxLength: 100, blank: true })
+  destination_type!: string;
+
+  @Field.UUID({ nullable: true })
+  destination_id!: string | null;
+
+  @Field.Text()
+  path!: string;
+
+  @Field.Boolean({ default: true })
+  is_active!: boolean;
+
+  @Field.Boolean({ default: false })
+  is_split!: boolean;
+}
