@@ -1,6 +1,7 @@
-import { ChoiceField, ComputedField, Field, Filter, ForeignKey, Model, NotesUrl, OrganizationalModel, ValidationError, type Predicate, type Predicates, type Values, type WriteContext } from '../../framework';
+import { ChoiceField, ComputedField, Field, Filter, ForeignKey, Model, NotesUrl, OrganizationalModel, ValidationError, type Id, type Predicate, type Predicates, type Values, type WriteContext } from '../../framework';
 import { Cable } from '../dcim/cable';
 import { circuitTerminationSaved } from '../dcim/cable-trace';
+import { deleteCablesOf } from '../dcim/cable-ends';
 import { CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS, CONNECTED_ENDPOINT, CONNECTED_ENDPOINT_TYPE, CONNECTED_ENDPOINT_REACHABLE } from '../dcim/device-component';
 import { Location } from '../dcim/location';
 import { checkLocation } from '../dcim/location-rules';
@@ -87,6 +88,11 @@ export class CircuitTermination extends OrganizationalModel {
   /** Paths through the circuit follow the new or changed termination (Nautobot's circuits signal). */
   static async afterSave(values: Values, wc: WriteContext): Promise<void> {
     await circuitTerminationSaved(values, wc);
+  }
+
+  /** A termination's cable goes with it. */
+  static async beforeDelete(ids: Id[], wc: WriteContext): Promise<void> {
+    await deleteCablesOf(ids, wc);
   }
 
   /** Exactly one of site and provider network; a location only with a site (Nautobot's CircuitTermination.clean). */

@@ -44,6 +44,18 @@ export async function detachEnds(ids: Id[], wc: WriteContext): Promise<void> {
   }
 }
 
+/**
+ * Cable terminations about to be deleted take their cables with them (Django's cascade from the
+ * cable's ends); each cable's own deletion frees and retraces its far end.
+ */
+export async function deleteCablesOf(ids: Id[], wc: WriteContext): Promise<void> {
+  const cableModel = wc.registry.get(CABLE_LABEL);
+  if (!cableModel) return;
+  const cables = (await wc.store.find(wc.model, ids)).map((row) => row.cable as Id | null).filter((c): c is Id => !!c);
+  const remaining = cables.length ? await wc.store.find(cableModel, [...new Set(cables)]) : [];
+  if (remaining.length) await wc.remove(cableModel.cls, remaining.map((c) => c.id as Id));
+}
+
 /** For a page of path endpoints of one model: their stored paths, by origin id (one query). */
 async function pathsOf(field: FieldMeta, ids: Id[], db: Store): Promise<Map<Id, Values>> {
   const out = new Map<Id, Values>();

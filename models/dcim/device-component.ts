@@ -1,5 +1,5 @@
-import { FALSE, Filter, PrimaryModel, TRUE, type ComputedOptions, type Predicate, type Predicates, type PathFilterSpec } from '../../framework';
-import { CABLE_TERMINATIONS } from './cable-ends';
+import { FALSE, Filter, PrimaryModel, TRUE, type ComputedOptions, type Predicate, type Predicates, type PathFilterSpec, type Id, type WriteContext } from '../../framework';
+import { CABLE_TERMINATIONS, deleteCablesOf } from './cable-ends';
 
 export { CABLE_TERMINATIONS };
 
@@ -39,6 +39,11 @@ export abstract class CableEnd extends PrimaryModel {
   @Filter({ type: 'boolean', help: 'Cabled' })
   static cabled(value: boolean, p: Predicates): Predicate {
     return p.lookup('cable', 'isnull', !value);
+  }
+
+  /** A component's cable goes with it. */
+  static async beforeDelete(ids: Id[], wc: WriteContext): Promise<void> {
+    await deleteCablesOf(ids, wc);
   }
 }
 

@@ -20,6 +20,7 @@ import { parentDevice } from './parent-device';
 import { Cable } from './cable';
 import { cablePeer, cablePeerType, connectedEndpoint, connectedEndpointReachable, connectedEndpointType } from './cable-ends';
 import { CablePath } from './cable-path';
+import { cableActions } from './cable.actions';
 
 export { Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface };
 export { Cable };
@@ -30,7 +31,7 @@ export default defineApp(
   [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, Cable, CablePath, ...COMPONENTS, Interface, ...DEVICE_GROUPS],
   {
     displayName: 'DCIM',
-    actions: [...rackActions, ...deviceActions],
+    actions: [...rackActions, ...deviceActions, ...cableActions],
     provides: { parent_device: parentDevice, cable_peer: cablePeer, cable_peer_type: cablePeerType,
       connected_endpoint: connectedEndpoint, connected_endpoint_type: connectedEndpointType, connected_endpoint_reachable: connectedEndpointReachable,
     },

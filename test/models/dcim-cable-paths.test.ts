@@ -67,6 +67,24 @@ describe('cable paths', () => {
     const full = await read(i1);
     expect(full).toMatchObject({ cable: { id: c1.id }, cable_peer: { id: f1.id }, cable_peer_type: 'dcim.frontport', connected_endpoint: { id: i2.id, name: 'ge-0/0/1' } });
 
+    const trace = await app.get(`/api/dcim/interfaces/${i1.id as string}/trace/`);
+    expect(trace.status).toBe(200);
+    expect(trace.body.map((seg: Array<Obj | null>) => seg.map((o) => o?.id ?? null))).toEqual([
+      [i1.id, c1.id, f1.id], [r1.id, c2.id, r2.id], [f2.id, c3.id, i2.id],
+    ]);
+    expect(trace.body[0][0]).toMatchObject({ name: 'eth0', cable: c1.id, device: { id: router.id, name: router.name } });
+    expect(trace.body[0][1]).toEqual({
+      id: c1.id, display: 'C1', url: c1.url, type: 'cat6', status: { value: 'connected', label: 'Connected' }, label: 'C1', color: '', length: null, length_unit: '',
+      created: c1.created, last_updated: expect.any(String),
+    });
+    const paths = await app.get(`/api/dcim/rear-ports/${r1.id as string}/paths/`);
+    expect(paths.status).toBe(200);
+    expect(paths.body).toHaveLength(2);
+    const fromI1 = (paths.body as Obj[]).find((p) => (p.origin as Obj).id === i1.id) as Obj;
+    expect(fromI1).toMatchObject({ origin_type: 'dcim.interface', destination_type: 'dcim.interface', destination: { id: i2.id }, is_active: true, is_split: false });
+    expect((fromI1.path as Obj[]).map((n) => n.id)).toEqual([c1.id, f1.id, r1.id, c2.id, r2.id, f2.id, c3.id]);
+    expect((fromI1.path as Obj[])[0]).toEqual({ id: c1.id, display: 'C1', url: c1.url, label: 'C1' });
+
     const listed = await app.get(`/api/dcim/interfaces/?id=${i1.id as string}&id=${i2.id as string}`);
     expect(listed.body.results.map((o: Obj) => (o.connected_endpoint as Obj).id).sort()).toEqual([i1.id, i2.id].sort());
 
@@ -78,9 +96,12 @@ describe('cable paths', () => {
 
     expect((await app.delete(`/api/dcim/cables/${c2.id as string}/`)).status).toBe(204);
     expect(await endpoint(i1)).toEqual([null, null, false]);
+    const shortened = await app.get(`/api/dcim/interfaces/${i1.id as string}/trace/`);
+    expect(shortened.body.map((seg: Array<Obj | null>) => seg.map((o) => o?.id ?? null))).toEqual([[i1.id, c1.id, f1.id], [r1.id, null, null]]);
     expect(await endpoint(i2)).toEqual([null, null, false]);
     expect((await app.delete(`/api/dcim/cables/${c1.id as string}/`)).status).toBe(204);
     expect(await endpoint(i1)).toEqual([null, null, null]);
+    expect((await app.get(`/api/dcim/interfaces/${i1.id as string}/trace/`)).body).toEqual([]);
     expect(await read(i1)).toMatchObject({ cable: null, cable_peer: null, cable_peer_type: null });
     expect(await endpoint(i2)).toEqual([null, null, false]);
     expect((await app.delete(`/api/dcim/cables/${c3.id as string}/`)).status).toBe(204);
@@ -99,6 +120,8 @@ describe('cable paths', () => {
     await cable(fp1, if2);
     await cable(fp2, if3);
     expect(await endpoint(if1)).toEqual([null, null, false]);
+    const split = await app.get(`/api/dcim/interfaces/${if1.id as string}/trace/`);
+    expect(split.body.map((seg: Array<Obj | null>) => seg.map((o) => o?.id ?? null))).toEqual([[if1.id, expect.any(String), rp.id]]);
     expect(await endpoint(if2)).toEqual([if1.id, 'dcim.interface', true]);
     expect(await endpoint(if3)).toEqual([if1.id, 'dcim.interface', true]);
   });
@@ -126,8 +149,32 @@ describe('cable paths', () => {
     expect(await endpoint(ta)).toEqual([if1.id, 'dcim.interface', true]);
     const tz = await created(await app.post('/api/circuits/circuit-terminations/', { circuit: circuit.id, term_side: 'Z', site: site.id }));
     expect(await endpoint(if1)).toEqual([null, null, false]);
-    await cable(tz, if2);
+    const c2 = await cable(tz, if2);
     expect(await endpoint(if1)).toEqual([if2.id, 'dcim.interface', true]);
+    const t = await app.get(`/api/dcim/interfaces/${if1.id as string}/trace/`);
+    expect(t.body.map((seg: Array<Obj | null>) => seg.map((o) => o?.id ?? null))).toEqual([[if1.id, expect.any(String), ta.id], [tz.id, c2.id, if2.id]]);
+    const ct = await app.get(`/api/circuits/circuit-terminations/${ta.id as string}/trace/`);
+    expect(ct.body.map((seg: Array<Obj | null>) => seg.map((o) => o?.id ?? null))).toEqual([[ta.id, expect.any(String), if1.id]]);
     expect(await endpoint(if2)).toEqual([if1.id, 'dcim.interface', true]);
+  });
+
+  test('deleting a device deletes the cables of its components and retraces their far ends', async () => {
+    const [d1, pp, d2] = [await device('a'), await device('pp'), await device('b')];
+    const a = await iface(d1, 'eth0');
+    const b = await iface(d2, 'eth0');
+    const rear = await rearPort(pp, 'R');
+    const front = await frontPort(pp, 'F', rear);
+    const c1 = await cable(a, front);
+    const c2 = await cable(rear, b);
+    expect(await endpoint(a)).toEqual([b.id, 'dcim.interface', true]);
+    expect((await app.delete(`/api/dcim/devices/${pp.id as string}/`)).status).toBe(204);
+    expect((await app.get(`/api/dcim/cables/${c1.id as string}/`)).status).toBe(404);
+    expect((await app.get(`/api/dcim/cables/${c2.id as string}/`)).status).toBe(404);
+    expect(await read(a)).toMatchObject({ cable: null, cable_peer: null, connected_endpoint: null, connected_endpoint_reachable: null });
+    expect(await read(b)).toMatchObject({ cable: null, cable_peer: null, connected_endpoint: null, connected_endpoint_reachable: null });
+    const c3 = await cable(a, b);
+    expect((await app.delete(`/api/dcim/interfaces/${b.id as string}/`)).status).toBe(204);
+    expect((await app.get(`/api/dcim/cables/${c3.id as string}/`)).status).toBe(404);
+    expect(await endpoint(a)).toEqual([null, null, null]);
   });
 });
