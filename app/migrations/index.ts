@@ -1,4 +1,4 @@
-import { AddCablePaths1795586961914 } from './1795586961914-add-cable-paths';
+import { AddCablePaths1795587279078 } from './1795587279078-add-cable-paths';
 import { AddCables1795586519429 } from './1795586519429-add-cables';
 import { Initial1795431639398 } from './1795431639398-initial';
 import { AddIpam1795433612091 } from './1795433612091-add-ipam';
@@ -32,4 +32,4 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddLocationsRacks1795582534609,
   AddVirtualChassisRedundancyGroups1795582948759,
   MysqlLongText1795584295650,
-  CircuitTerminationLocation1795585060577, AddCables1795586519429, AddCablePaths1795586961914];
+  CircuitTerminationLocation1795585060577, AddCables1795586519429, AddCablePaths1795587279078];

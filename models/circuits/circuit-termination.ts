@@ -2,7 +2,7 @@ import { ChoiceField, ComputedField, Field, Filter, ForeignKey, Model, NotesUrl,
 import { Cable } from '../dcim/cable';
 import { circuitTerminationSaved } from '../dcim/cable-trace';
 import { deleteCablesOf } from '../dcim/cable-ends';
-import { CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS, CONNECTED_ENDPOINT, CONNECTED_ENDPOINT_TYPE, CONNECTED_ENDPOINT_REACHABLE } from '../dcim/device-component';
+import { connectedPredicate, CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS, CONNECTED_ENDPOINT, CONNECTED_ENDPOINT_TYPE, CONNECTED_ENDPOINT_REACHABLE } from '../dcim/device-component';
 import { Location } from '../dcim/location';
 import { checkLocation } from '../dcim/location-rules';
 import { Site } from '../dcim/site';
@@ -88,6 +88,12 @@ export class CircuitTermination extends OrganizationalModel {
   /** Paths through the circuit follow the new or changed termination (Nautobot's circuits signal). */
   static async afterSave(values: Values, wc: WriteContext): Promise<void> {
     await circuitTerminationSaved(values, wc);
+  }
+
+  /** Terminations with (true) or without (false) an active path. */
+  @Filter({ type: 'boolean', help: 'Connected' })
+  static connected(value: boolean, p: Predicates): Predicate {
+    return connectedPredicate(value, p);
   }
 
   /** A termination's cable goes with it. */

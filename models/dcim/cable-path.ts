@@ -1,4 +1,4 @@
-import { BaseModel, Field, Model } from '../../framework';
+import { BaseModel, Field, GenericForeignKey, Model } from '../../framework';
 
 /**
  * The traced path of one cabled endpoint (Nautobot's CablePath): kept by the cable hooks in the
@@ -9,11 +9,9 @@ import { BaseModel, Field, Model } from '../../framework';
  */
 @Model({ path: null, display: 'id', uniqueTogether: [['origin_type', 'origin_id']] })
 export class CablePath extends BaseModel {
-  @Field.String({ maxLength: 100 })
-  origin_type!: string;
-
-  @Field.UUID()
-  origin_id!: string;
+  /** A generic relation, so that endpoints can filter on their own path (`connected`). */
+  @GenericForeignKey({ forFeature: 'cable_terminations', required: true })
+  origin!: unknown;
 
   @Field.String({ maxLength: 100, blank: true })
   destination_type!: string;

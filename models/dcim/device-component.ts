@@ -1,4 +1,4 @@
-import { FALSE, Filter, PrimaryModel, TRUE, type ComputedOptions, type Predicate, type Predicates, type PathFilterSpec, type Id, type WriteContext } from '../../framework';
+import { Filter, PrimaryModel, type ComputedOptions, type Predicate, type Predicates, type PathFilterSpec, type Id, type WriteContext } from '../../framework';
 import { CABLE_TERMINATIONS, deleteCablesOf } from './cable-ends';
 
 export { CABLE_TERMINATIONS };
@@ -33,6 +33,12 @@ export const CONNECTED_ENDPOINT: ComputedOptions = { provider: 'connected_endpoi
 export const CONNECTED_ENDPOINT_TYPE: ComputedOptions = { provider: 'connected_endpoint_type', readOnly: true };
 export const CONNECTED_ENDPOINT_REACHABLE: ComputedOptions = { provider: 'connected_endpoint_reachable', readOnly: true };
 
+/** Endpoints whose stored path is active (true), or that have none or an inactive one (false). */
+export function connectedPredicate(value: boolean, p: Predicates): Predicate {
+  const active = p.pointedAtBy('dcim.cablepath', 'origin', { is_active: true });
+  return value ? active : p.not(active);
+}
+
 /** A component on a device that a cable may end on. */
 export abstract class CableEnd extends PrimaryModel {
   /** Components with (true) or without (false) a cable. */
@@ -49,9 +55,9 @@ export abstract class CableEnd extends PrimaryModel {
 
 /** A cable end that a cable path can start or end on (not front and rear ports). */
 export abstract class PathEndpoint extends CableEnd {
-  /** Endpoints with (true) or without (false) an active path: none has one yet. */
+  /** Endpoints with (true) or without (false) an active path. */
   @Filter({ type: 'boolean', help: 'Connected' })
-  static connected(value: boolean): Predicate {
-    return value ? FALSE : TRUE;
+  static connected(value: boolean, p: Predicates): Predicate {
+    return connectedPredicate(value, p);
   }
 }

@@ -88,7 +88,13 @@ describe('cable paths', () => {
     const listed = await app.get(`/api/dcim/interfaces/?id=${i1.id as string}&id=${i2.id as string}`);
     expect(listed.body.results.map((o: Obj) => (o.connected_endpoint as Obj).id).sort()).toEqual([i1.id, i2.id].sort());
 
+    const connected = async (value: boolean): Promise<unknown[]> =>
+      (await app.get(`/api/dcim/interfaces/?id=${i1.id as string}&id=${i2.id as string}&connected=${String(value)}`)).body.results.map((o: Obj) => o.id).sort();
+    expect(await connected(true)).toEqual([i1.id, i2.id].sort());
+    expect(await connected(false)).toEqual([]);
     expect((await app.patch(`/api/dcim/cables/${c2.id as string}/`, { status: 'planned' })).status).toBe(200);
+    expect(await connected(true)).toEqual([]);
+    expect(await connected(false)).toEqual([i1.id, i2.id].sort());
     expect(await endpoint(i1)).toEqual([i2.id, 'dcim.interface', false]);
     expect(await endpoint(i2)).toEqual([i1.id, 'dcim.interface', false]);
     expect((await app.patch(`/api/dcim/cables/${c2.id as string}/`, { status: 'connected' })).status).toBe(200);
