@@ -7,10 +7,11 @@ import { CORE_APPS } from './apps';
 import type { Config } from './config';
 import { statusRoute } from './status';
 import { userConfigRoute } from '../models/users';
+import { connectedDeviceRoute } from '../models/dcim/connected-device';
 
 /** Routes besides the model endpoints, shared by the server and the OpenAPI generator. */
 export function extraRoutes(registry: Registry, config: Readonly<Config>, plugins: readonly LoadedPlugin[]): ExtraRoute[] {
-  return [statusRoute(registry, config, plugins), installedPluginsRoute(plugins), userConfigRoute(registry)];
+  return [statusRoute(registry, config, plugins), installedPluginsRoute(plugins), userConfigRoute(registry), connectedDeviceRoute(registry)];
 }
 
 /** Extra actions of the core applications' and the plugins' models. */

@@ -25,8 +25,6 @@ export class AddCables1795586519429 implements MigrationInterface {
         { name: 'status_id', type: 'uuid', references: true },
       ],
       indices: [
-        { columns: ['termination_a_type', 'termination_a_id'] },
-        { columns: ['termination_b_type', 'termination_b_id'] },
         { columns: ['status_id'] },
       ],
       uniques: [

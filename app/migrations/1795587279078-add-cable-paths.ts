@@ -19,7 +19,6 @@ export class AddCablePaths1795587279078 implements MigrationInterface {
         { name: 'is_split', type: 'boolean' },
       ],
       indices: [
-        { columns: ['origin_type', 'origin_id'] },
       ],
       uniques: [
         { columns: ['origin_type', 'origin_id'] },

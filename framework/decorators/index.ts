@@ -233,7 +233,7 @@ export function NetworkField(options: { role: NetworkRole; noun: string } & Fiel
  * A generic relation: declares `<relation>_type`, `<relation>_id` (written together) and the
  * read-only nested `<relation>`, on the property named after the relation.
  */
-export function GenericForeignKey(options: { types?: string[]; forFeature?: string; help?: string; required?: boolean; notFound?: GenericForeignKeyOptions['notFound'] }): PropertyDecorator {
+export function GenericForeignKey(options: { types?: string[]; forFeature?: string; help?: string; required?: boolean; notFound?: GenericForeignKeyOptions['notFound']; indexed?: boolean }): PropertyDecorator {
   return (proto, property) => {
     const relation = String(property);
     const types = options.types ?? [];
@@ -244,8 +244,10 @@ export function GenericForeignKey(options: { types?: string[]; forFeature?: stri
     declareField(genericTypeKind, { ...shared, label: `${relation.replace(/_/g, ' ')} type` } as FieldOptions)(proto, `${relation}_type`);
     declareField(genericIdKind, { ...shared, label: `${relation.replace(/_/g, ' ')} id` } as FieldOptions)(proto, `${relation}_id`);
     declareField(genericObjectKind, { ...shared, readOnly: true, lookups: false, help: options.help } as FieldOptions)(proto, relation);
-    // Filters by target (`?device=`, `?interface_id=`) look the pair up together.
-    Index([`${relation}_type`, `${relation}_id`])((proto as { constructor: Function }).constructor);
+    // Filters by target (`?device=`, `?interface_id=`) look the pair up together; a model whose
+    // unique constraint covers the pair (`indexed: false`) has that index already, and MySQL
+    // would give both the same name.
+    if (options.indexed !== false) Index([`${relation}_type`, `${relation}_id`])((proto as { constructor: Function }).constructor);
   };
 }
 

@@ -10,7 +10,7 @@ import { BaseModel, Field, GenericForeignKey, Model } from '../../framework';
 @Model({ path: null, display: 'id', uniqueTogether: [['origin_type', 'origin_id']] })
 export class CablePath extends BaseModel {
   /** A generic relation, so that endpoints can filter on their own path (`connected`). */
-  @GenericForeignKey({ forFeature: 'cable_terminations', required: true })
+  @GenericForeignKey({ forFeature: 'cable_terminations', required: true, indexed: false })
   origin!: unknown;
 
   @Field.String({ maxLength: 100, blank: true })

@@ -24,10 +24,10 @@ export class Cable extends PrimaryModel {
   notes_url!: string;
 
   /** Either end may be any model declaring the `cable_terminations` feature. */
-  @GenericForeignKey({ forFeature: 'cable_terminations', required: true, notFound: NOT_FOUND })
+  @GenericForeignKey({ forFeature: 'cable_terminations', required: true, notFound: NOT_FOUND, indexed: false })
   termination_a!: unknown;
 
-  @GenericForeignKey({ forFeature: 'cable_terminations', required: true, notFound: NOT_FOUND })
+  @GenericForeignKey({ forFeature: 'cable_terminations', required: true, notFound: NOT_FOUND, indexed: false })
   termination_b!: unknown;
 
   @ChoiceField(CableTypeChoices, { blank: true, plain: true })

@@ -85,6 +85,17 @@ describe('cable paths', () => {
     expect((fromI1.path as Obj[]).map((n) => n.id)).toEqual([c1.id, f1.id, r1.id, c2.id, r2.id, f2.id, c3.id]);
     expect((fromI1.path as Obj[])[0]).toEqual({ id: c1.id, display: 'C1', url: c1.url, label: 'C1' });
 
+    const missing = await app.get(`/api/dcim/connected-device/?peer_device=${sw.name as string}`);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ detail: 'Request must include "peer_device" and "peer_interface" filters.' });
+    const unknown = await app.get(`/api/dcim/connected-device/?peer_device=${sw.name as string}&peer_interface=nope`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ detail: 'Not found.' });
+    const neighbour = await app.get(`/api/dcim/connected-device/?peer_device=${sw.name as string}&peer_interface=ge-0/0/1`);
+    expect(neighbour.status).toBe(200);
+    expect(neighbour.body).toMatchObject({ id: router.id, name: router.name });
+    expect(neighbour.body).not.toHaveProperty('config_context');
+
     const listed = await app.get(`/api/dcim/interfaces/?id=${i1.id as string}&id=${i2.id as string}`);
     expect(listed.body.results.map((o: Obj) => (o.connected_endpoint as Obj).id).sort()).toEqual([i1.id, i2.id].sort());
 
@@ -102,6 +113,9 @@ describe('cable paths', () => {
 
     expect((await app.delete(`/api/dcim/cables/${c2.id as string}/`)).status).toBe(204);
     expect(await endpoint(i1)).toEqual([null, null, false]);
+    const unplugged = await app.get(`/api/dcim/connected-device/?peer_device=${sw.name as string}&peer_interface=ge-0/0/1`);
+    expect(unplugged.status).toBe(200);
+    expect(unplugged.text).toBe('');
     const shortened = await app.get(`/api/dcim/interfaces/${i1.id as string}/trace/`);
     expect(shortened.body.map((seg: Array<Obj | null>) => seg.map((o) => o?.id ?? null))).toEqual([[i1.id, c1.id, f1.id], [r1.id, null, null]]);
     expect(await endpoint(i2)).toEqual([null, null, false]);
