@@ -1,6 +1,6 @@
 import {
-  ChoiceField, Field, GenericForeignKey, Model, NotesUrl, PrimaryModel, StatusField,
-  type Id, type Values, type WriteContext,
+  ChoiceField, Field, Filter, GenericForeignKey, Model, NotesUrl, PrimaryModel, StatusField,
+  type Id, type Predicate, type Predicates, type Values, type WriteContext,
 } from '../../framework';
 import { Status } from '../extras/status';
 import { CableLengthUnitChoices, CableTypeChoices } from './cable-choices';
@@ -9,6 +9,14 @@ import { attachEnds, detachEnds, statusChanged } from './cable-ends';
 
 /** Nautobot's Cable.clean() words a missing end this way, under `termination_a` / `termination_b`. */
 const NOT_FOUND = { on: 'relation', message: 'Invalid ID for type {type}' } as const;
+
+/** Device components a cable may end on: the filters by device look through them. */
+const DEVICE_COMPONENTS = ['dcim.consoleport', 'dcim.consoleserverport', 'dcim.powerport', 'dcim.poweroutlet', 'dcim.interface', 'dcim.frontport', 'dcim.rearport'];
+
+/** Either end is a device component whose device matches `attributes`. */
+function endsOnDevice(p: Predicates, attributes: Record<string, unknown>): Predicate {
+  return p.or(['termination_a', 'termination_b'].flatMap((relation) => DEVICE_COMPONENTS.map((label) => p.generic(relation, label, attributes))));
+}
 
 /** A physical cable joining two cable terminations (device ports, power feeds, circuit terminations). */
 @Model({
@@ -47,6 +55,37 @@ export class Cable extends PrimaryModel {
 
   @ChoiceField(CableLengthUnitChoices, { blank: true, single: true })
   length_unit!: string;
+
+  /** Cables with an end on a device of the given name (Nautobot's filter_device), by id below. */
+  @Filter({ type: 'string', multiple: 'or', help: 'Device (name)' })
+  static device(value: string, p: Predicates): Predicate {
+    return endsOnDevice(p, { device__name: value });
+  }
+
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Device (ID)' })
+  static device_id(value: string, p: Predicates): Predicate {
+    return endsOnDevice(p, { device: value });
+  }
+
+  @Filter({ type: 'string', multiple: 'or', help: 'Site (slug)' })
+  static site(value: string, p: Predicates): Predicate {
+    return endsOnDevice(p, { device__site__slug: value });
+  }
+
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Site (ID)' })
+  static site_id(value: string, p: Predicates): Predicate {
+    return endsOnDevice(p, { device__site: value });
+  }
+
+  @Filter({ type: 'string', multiple: 'or', help: 'Rack (name)' })
+  static rack(value: string, p: Predicates): Predicate {
+    return endsOnDevice(p, { device__rack__name: value });
+  }
+
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Rack (ID)' })
+  static rack_id(value: string, p: Predicates): Predicate {
+    return endsOnDevice(p, { device__rack: value });
+  }
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     await checkCable(values, wc);

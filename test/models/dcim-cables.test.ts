@@ -56,6 +56,11 @@ describe('dcim.cable', () => {
     expect(readB.cable_peer_type).toBe('dcim.interface');
     const cabled = await app.get(`/api/dcim/interfaces/?device_id=${d.id as string}&cabled=true`);
     expect(cabled.body.results.map((i: Obj) => i.name).sort()).toEqual(['eth0', 'eth1']);
+    const byDevice = await app.get(`/api/dcim/cables/?device=${d.name as string}`);
+    expect(byDevice.body.results.map((c: Obj) => c.id)).toEqual([cable.id]);
+    const bySite = await app.get(`/api/dcim/cables/?site_id=${(d.site as Obj).id as string}`);
+    expect(bySite.body.results.map((c: Obj) => c.id)).toEqual([cable.id]);
+    expect((await app.get(`/api/dcim/cables/?device_id=${b.id as string}`)).body.count).toBe(0);
     const brief = await app.get(`/api/dcim/interfaces/${a.id as string}/?brief=true`);
     expect(brief.body.cable).toBe(cable.id);
 
