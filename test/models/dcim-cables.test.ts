@@ -56,6 +56,10 @@ describe('dcim.cable', () => {
     expect(readB.cable_peer_type).toBe('dcim.interface');
     const cabled = await app.get(`/api/dcim/interfaces/?device_id=${d.id as string}&cabled=true`);
     expect(cabled.body.results.map((i: Obj) => i.name).sort()).toEqual(['eth0', 'eth1']);
+    const byCable = await app.get(`/api/dcim/interfaces/?cable=${cable.id as string}`);
+    expect(byCable.body.results.map((i: Obj) => i.name).sort()).toEqual(['eth0', 'eth1']);
+    const notByCable = await app.get(`/api/dcim/interfaces/?device_id=${d.id as string}&cable__n=${cable.id as string}`);
+    expect(notByCable.body.count).toBe(0);
     const byDevice = await app.get(`/api/dcim/cables/?device=${d.name as string}`);
     expect(byDevice.body.results.map((c: Obj) => c.id)).toEqual([cable.id]);
     const bySite = await app.get(`/api/dcim/cables/?site_id=${(d.site as Obj).id as string}`);
