@@ -18,6 +18,8 @@ import { MysqlLongText1795584295650 } from './1795584295650-mysql-long-text';
 import { AddJobHooksButtons1795584669801 } from './1795584669801-add-job-hooks-buttons';
 import { CircuitTerminationLocation1795585060577 } from './1795585060577-circuit-termination-location';
 import { PowerPanelsAndFeeds1795585799065 } from './1795585799065-power-panels-and-feeds';
+import { AddCables1795586519429 } from './1795586519429-add-cables';
+import { AddCablePaths1795587279078 } from './1795587279078-add-cable-paths';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [
   Initial1795431639398,
@@ -40,4 +42,6 @@ export const CORE_MIGRATIONS: Function[] = [
   AddJobHooksButtons1795584669801,
   CircuitTerminationLocation1795585060577,
   PowerPanelsAndFeeds1795585799065,
+  AddCables1795586519429,
+  AddCablePaths1795587279078,
 ];

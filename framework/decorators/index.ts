@@ -26,7 +26,7 @@ import { hiddenKind, type HiddenOptions } from '../fields/hidden';
 import { timeZoneKind } from '../fields/timezone';
 import { passwordKind } from '../fields/password';
 import { ipFamilyKind, networkKind, type NetworkRole } from '../fields/network';
-import { genericIdKind, genericObjectKind, genericTypeKind } from '../fields/generic-foreign-key';
+import { genericIdKind, genericObjectKind, genericTypeKind, type GenericForeignKeyOptions } from '../fields/generic-foreign-key';
 import { reverseListKind, type ReverseListOptions } from '../fields/reverse-list';
 import { reverseOneKind, type ReverseOneOptions } from '../fields/reverse-one';
 import { integerPkKind } from '../fields/integer-pk';
@@ -233,19 +233,21 @@ export function NetworkField(options: { role: NetworkRole; noun: string } & Fiel
  * A generic relation: declares `<relation>_type`, `<relation>_id` (written together) and the
  * read-only nested `<relation>`, on the property named after the relation.
  */
-export function GenericForeignKey(options: { types?: string[]; forFeature?: string; help?: string; required?: boolean }): PropertyDecorator {
+export function GenericForeignKey(options: { types?: string[]; forFeature?: string; help?: string; required?: boolean; notFound?: GenericForeignKeyOptions['notFound']; indexed?: boolean }): PropertyDecorator {
   return (proto, property) => {
     const relation = String(property);
     const types = options.types ?? [];
     // A required relation (a note's object) must be named on create; an optional one defaults to none.
     const shared = options.required
-      ? { types, forFeature: options.forFeature, relation, nullable: false, required: true }
-      : { types, forFeature: options.forFeature, relation, nullable: true, required: false, default: null };
+      ? { types, forFeature: options.forFeature, notFound: options.notFound, relation, nullable: false, required: true }
+      : { types, forFeature: options.forFeature, notFound: options.notFound, relation, nullable: true, required: false, default: null };
     declareField(genericTypeKind, { ...shared, label: `${relation.replace(/_/g, ' ')} type` } as FieldOptions)(proto, `${relation}_type`);
     declareField(genericIdKind, { ...shared, label: `${relation.replace(/_/g, ' ')} id` } as FieldOptions)(proto, `${relation}_id`);
     declareField(genericObjectKind, { ...shared, readOnly: true, lookups: false, help: options.help } as FieldOptions)(proto, relation);
-    // Filters by target (`?device=`, `?interface_id=`) look the pair up together.
-    Index([`${relation}_type`, `${relation}_id`])((proto as { constructor: Function }).constructor);
+    // Filters by target (`?device=`, `?interface_id=`) look the pair up together; a model whose
+    // unique constraint covers the pair (`indexed: false`) has that index already, and MySQL
+    // would give both the same name.
+    if (options.indexed !== false) Index([`${relation}_type`, `${relation}_id`])((proto as { constructor: Function }).constructor);
   };
 }
 

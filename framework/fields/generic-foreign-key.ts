@@ -22,6 +22,12 @@ export interface GenericForeignKeyOptions extends FieldOptions {
   forFeature?: string;
   /** The relation's name: the fields are `<name>`, `<name>_type`, `<name>_id`. */
   relation: string;
+  /**
+   * The error for a pair naming no object, when the model words it differently from the
+   * serializer's default: under `<name>` (`on: 'relation'`) or `<name>_id`, with `{type}` and
+   * `{id}` replaced (a cable's `Invalid ID for type {type}`).
+   */
+  notFound?: { on: 'relation' | 'id'; message: string };
 }
 
 function opts(field: FieldMeta): GenericForeignKeyOptions {
@@ -157,6 +163,11 @@ async function checkGenericPair(field: FieldMeta, values: Values, wc: KindWriteC
   const target = targetsOf(field.model.field(`${relation}_type`) as FieldMeta).find((m) => m.label === type);
   const parsed = target ? parseId(target, id) : null;
   if (!target || parsed === null || !(await wc.store.exists(target, [parsed]))) {
+    const notFound = opts(field).notFound;
+    if (notFound) {
+      const message = notFound.message.replace('{type}', String(type)).replace('{id}', String(id));
+      throw ValidationError.field(notFound.on === 'relation' ? relation : `${relation}_id`, message);
+    }
     throw ValidationError.field(`${relation}_id`, `Related object not found using the provided ID: ${String(id)}`);
   }
 }

@@ -1,4 +1,8 @@
-import { ChoiceField, Field, ForeignKey, Model, NotesUrl, OrganizationalModel, ValidationError, type Values, type WriteContext } from '../../framework';
+import { ChoiceField, ComputedField, Field, Filter, ForeignKey, Model, NotesUrl, OrganizationalModel, ValidationError, type Id, type Predicate, type Predicates, type Values, type WriteContext } from '../../framework';
+import { Cable } from '../dcim/cable';
+import { circuitTerminationSaved } from '../dcim/cable-trace';
+import { deleteCablesOf } from '../dcim/cable-ends';
+import { connectedPredicate, CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS, CONNECTED_ENDPOINT, CONNECTED_ENDPOINT_TYPE, CONNECTED_ENDPOINT_REACHABLE } from '../dcim/device-component';
 import { Location } from '../dcim/location';
 import { checkLocation } from '../dcim/location-rules';
 import { Site } from '../dcim/site';
@@ -13,11 +17,11 @@ import { ProviderNetwork } from './provider-network';
     fields: ['term_side', 'site.name', 'provider_network.name'],
     render: (v) => `Termination ${String(v.term_side)}: ${String(v['site.name'] ?? v['provider_network.name'] ?? '')}`,
   },
-  brief: ['circuit', 'term_side'],
+  brief: ['circuit', 'term_side', 'cable'],
   ordering: ['circuit.provider.name', 'circuit.cid', 'term_side'],
   search: ['circuit.cid', 'xconnect_id', 'pp_info', 'description'],
   uniqueTogether: [['circuit', 'term_side']],
-  features: ['locations'],
+  features: ['locations', CABLE_TERMINATIONS],
   filters: {
     region: { path: 'site.region' },
     region_id: { path: 'site.region' },
@@ -56,6 +60,46 @@ export class CircuitTermination extends OrganizationalModel {
 
   @Field.String({ maxLength: 200, blank: true, lookups: false })
   description!: string;
+
+  @ForeignKey(() => Cable, CABLE_FK)
+  cable!: Cable | null;
+
+  @ComputedField(CABLE_PEER)
+  cable_peer!: unknown;
+
+  @ComputedField(CABLE_PEER_TYPE)
+  cable_peer_type!: string | null;
+
+  @ComputedField(CONNECTED_ENDPOINT)
+  connected_endpoint!: unknown;
+
+  @ComputedField(CONNECTED_ENDPOINT_TYPE)
+  connected_endpoint_type!: string | null;
+
+  @ComputedField(CONNECTED_ENDPOINT_REACHABLE)
+  connected_endpoint_reachable!: boolean | null;
+
+  /** Terminations with (true) or without (false) a cable. */
+  @Filter({ type: 'boolean', help: 'Cabled' })
+  static cabled(value: boolean, p: Predicates): Predicate {
+    return p.lookup('cable', 'isnull', !value);
+  }
+
+  /** Paths through the circuit follow the new or changed termination (Nautobot's circuits signal). */
+  static async afterSave(values: Values, wc: WriteContext): Promise<void> {
+    await circuitTerminationSaved(values, wc);
+  }
+
+  /** Terminations with (true) or without (false) an active path. */
+  @Filter({ type: 'boolean', help: 'Connected' })
+  static connected(value: boolean, p: Predicates): Predicate {
+    return connectedPredicate(value, p);
+  }
+
+  /** A termination's cable goes with it. */
+  static async beforeDelete(ids: Id[], wc: WriteContext): Promise<void> {
+    await deleteCablesOf(ids, wc);
+  }
 
   /** Exactly one of site and provider network; a location only with a site (Nautobot's CircuitTermination.clean). */
   static async clean(values: Values, wc: WriteContext): Promise<void> {

@@ -2,12 +2,14 @@ import { ChoiceField, ComputedField, Field, ForeignKey, Model, NaturalKey, Notes
 import { checkFrontPort } from './component-rules';
 import { PortTypeChoices } from './component-choices';
 import { COMPONENT_DISPLAY } from './component-names';
-import { COMPONENT_FILTERS, CableEnd, UNCABLED } from './device-component';
+import { COMPONENT_FILTERS, CableEnd, CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS } from './device-component';
+import { Cable } from './cable';
 import { Device } from './device';
 import { RearPort } from './rear-port';
 
 /** A front (patch-panel) port passing through to a position of a rear port of the same device. */
 @Model({
+  features: [CABLE_TERMINATIONS],
   path: 'front-ports',
   display: COMPONENT_DISPLAY,
   brief: ['device', 'name', 'cable'],
@@ -46,14 +48,14 @@ export class FrontPort extends CableEnd {
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
 
-  @ComputedField(UNCABLED)
-  cable!: null;
+  @ForeignKey(() => Cable, CABLE_FK)
+  cable!: Cable | null;
 
-  @ComputedField(UNCABLED)
-  cable_peer!: null;
+  @ComputedField(CABLE_PEER)
+  cable_peer!: unknown;
 
-  @ComputedField(UNCABLED)
-  cable_peer_type!: null;
+  @ComputedField(CABLE_PEER_TYPE)
+  cable_peer_type!: string | null;
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     await checkFrontPort(values, wc);

@@ -19,16 +19,23 @@ import { deviceActions } from './device.actions';
 import { parentDevice } from './parent-device';
 import { PowerPanel } from './power-panel';
 import { PowerFeed } from './power-feed';
+import { Cable } from './cable';
+import { cablePeer, cablePeerType, connectedEndpoint, connectedEndpointReachable, connectedEndpointType } from './cable-ends';
+import { CablePath } from './cable-path';
+import { cableActions } from './cable.actions';
 
 export { Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface };
+export { Cable };
 export { LocationType, Location, RackGroup, RackRole, Rack, RackReservation, PowerPanel, PowerFeed };
 
 export default defineApp(
   'dcim',
-  [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, ...COMPONENTS, Interface, ...DEVICE_GROUPS, PowerPanel, PowerFeed],
+  [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, Cable, CablePath, ...COMPONENTS, Interface, ...DEVICE_GROUPS, PowerPanel, PowerFeed],
   {
     displayName: 'DCIM',
-    actions: [...rackActions, ...deviceActions],
-    provides: { parent_device: parentDevice },
+    actions: [...rackActions, ...deviceActions, ...cableActions],
+    provides: { parent_device: parentDevice, cable_peer: cablePeer, cable_peer_type: cablePeerType,
+      connected_endpoint: connectedEndpoint, connected_endpoint_type: connectedEndpointType, connected_endpoint_reachable: connectedEndpointReachable,
+    },
   },
 );

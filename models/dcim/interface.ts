@@ -25,7 +25,8 @@ import { checkVlanAssignment } from '../ipam/vlan-assignment';
 import { InterfaceModeChoices, InterfaceTypeChoices, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices';
 import { Device } from './device';
 import { checkSameDeviceOrChassis, withChassisMembers } from './interface-chassis-rules';
-import { PathEndpoint, UNCABLED } from './device-component';
+import { PathEndpoint, CONNECTED_ENDPOINT, CONNECTED_ENDPOINT_TYPE, CONNECTED_ENDPOINT_REACHABLE, CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS } from './device-component';
+import { Cable } from './cable';
 
 /** An interface's text in messages: its name, with the label in parentheses when there is one. */
 function describe(values: Values): string {
@@ -34,6 +35,7 @@ function describe(values: Values): string {
 
 /** A network interface on a device (physical, LAG, virtual, wireless). */
 @Model({
+  features: [CABLE_TERMINATIONS],
   path: 'interfaces',
   display: { fields: ['name', 'label'], render: (v) => describe(v) },
   brief: ['device', 'name', 'cable'],
@@ -112,23 +114,23 @@ export class Interface extends PathEndpoint {
   @ManyToMany(() => VLAN, { writeBy: 'pk', required: false, lookups: false, related: 'interfaces_as_tagged', label: 'Tagged VLANs' })
   tagged_vlans!: string[];
 
-  @ComputedField(UNCABLED)
-  cable!: null;
+  @ForeignKey(() => Cable, CABLE_FK)
+  cable!: Cable | null;
 
-  @ComputedField(UNCABLED)
-  cable_peer!: null;
+  @ComputedField(CABLE_PEER)
+  cable_peer!: unknown;
 
-  @ComputedField(UNCABLED)
-  cable_peer_type!: null;
+  @ComputedField(CABLE_PEER_TYPE)
+  cable_peer_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint!: null;
+  @ComputedField(CONNECTED_ENDPOINT)
+  connected_endpoint!: unknown;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_type!: null;
+  @ComputedField(CONNECTED_ENDPOINT_TYPE)
+  connected_endpoint_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_reachable!: null;
+  @ComputedField(CONNECTED_ENDPOINT_REACHABLE)
+  connected_endpoint_reachable!: boolean | null;
 
   /** IP addresses assigned to this interface. */
   @RelatedCount(() => IPAddress, 'assigned_object', { label: 'Count ipaddresses' })

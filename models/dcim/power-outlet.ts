@@ -2,12 +2,14 @@ import { ChoiceField, ComputedField, Field, ForeignKey, Model, NaturalKey, Notes
 import { checkOutletPowerPort } from './component-rules';
 import { PowerOutletTypeChoices, PowerOutletFeedLegChoices } from './component-choices';
 import { COMPONENT_DISPLAY } from './component-names';
-import { COMPONENT_FILTERS, PathEndpoint, UNCABLED } from './device-component';
+import { COMPONENT_FILTERS, PathEndpoint, CONNECTED_ENDPOINT, CONNECTED_ENDPOINT_TYPE, CONNECTED_ENDPOINT_REACHABLE, CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS } from './device-component';
+import { Cable } from './cable';
 import { Device } from './device';
 import { PowerPort } from './power-port';
 
 /** A power outlet on a device (a PDU), optionally fed by one of its power ports. */
 @Model({
+  features: [CABLE_TERMINATIONS],
   path: 'power-outlets',
   display: COMPONENT_DISPLAY,
   brief: ['device', 'name', 'cable'],
@@ -47,23 +49,23 @@ export class PowerOutlet extends PathEndpoint {
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
 
-  @ComputedField(UNCABLED)
-  cable!: null;
+  @ForeignKey(() => Cable, CABLE_FK)
+  cable!: Cable | null;
 
-  @ComputedField(UNCABLED)
-  cable_peer!: null;
+  @ComputedField(CABLE_PEER)
+  cable_peer!: unknown;
 
-  @ComputedField(UNCABLED)
-  cable_peer_type!: null;
+  @ComputedField(CABLE_PEER_TYPE)
+  cable_peer_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint!: null;
+  @ComputedField(CONNECTED_ENDPOINT)
+  connected_endpoint!: unknown;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_type!: null;
+  @ComputedField(CONNECTED_ENDPOINT_TYPE)
+  connected_endpoint_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_reachable!: null;
+  @ComputedField(CONNECTED_ENDPOINT_REACHABLE)
+  connected_endpoint_reachable!: boolean | null;
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     await checkOutletPowerPort(values, wc);

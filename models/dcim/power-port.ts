@@ -2,11 +2,13 @@ import { ChoiceField, ComputedField, Field, ForeignKey, Model, NaturalKey, Notes
 import { checkDraw } from './component-template-rules';
 import { PowerPortTypeChoices } from './component-choices';
 import { COMPONENT_DISPLAY } from './component-names';
-import { COMPONENT_FILTERS, PathEndpoint, UNCABLED } from './device-component';
+import { COMPONENT_FILTERS, PathEndpoint, CONNECTED_ENDPOINT, CONNECTED_ENDPOINT_TYPE, CONNECTED_ENDPOINT_REACHABLE, CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS } from './device-component';
+import { Cable } from './cable';
 import { Device } from './device';
 
 /** A power inlet on a device. */
 @Model({
+  features: [CABLE_TERMINATIONS],
   path: 'power-ports',
   display: COMPONENT_DISPLAY,
   brief: ['device', 'name', 'cable'],
@@ -47,23 +49,23 @@ export class PowerPort extends PathEndpoint {
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
 
-  @ComputedField(UNCABLED)
-  cable!: null;
+  @ForeignKey(() => Cable, CABLE_FK)
+  cable!: Cable | null;
 
-  @ComputedField(UNCABLED)
-  cable_peer!: null;
+  @ComputedField(CABLE_PEER)
+  cable_peer!: unknown;
 
-  @ComputedField(UNCABLED)
-  cable_peer_type!: null;
+  @ComputedField(CABLE_PEER_TYPE)
+  cable_peer_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint!: null;
+  @ComputedField(CONNECTED_ENDPOINT)
+  connected_endpoint!: unknown;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_type!: null;
+  @ComputedField(CONNECTED_ENDPOINT_TYPE)
+  connected_endpoint_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_reachable!: null;
+  @ComputedField(CONNECTED_ENDPOINT_REACHABLE)
+  connected_endpoint_reachable!: boolean | null;
 
   static clean(values: Values): void {
     checkDraw(values);

@@ -76,6 +76,31 @@ export const componentFactories: Record<string, Factory> = {
     },
     change: () => ({ description: 'changed', rear_port_position: 3 }),
   },
+  'dcim.cable': {
+    build: async ({ n, make }) => ({
+      termination_a_type: 'dcim.interface',
+      termination_a_id: await make('dcim.interface'),
+      termination_b_type: 'dcim.interface',
+      termination_b_id: await make('dcim.interface'),
+      status: 'connected',
+      label: `Cable ${n}`,
+      type: 'cat6',
+      length: 2,
+      length_unit: 'm',
+      color: '00ff00',
+    }),
+    change: () => ({ label: 'changed', color: 'aa1409', length: 3 }),
+    derived: ['display'],
+    // The ends of a cable never change: a PUT resends them.
+    replace: (_ctx, current) => ({
+      termination_a_type: current.termination_a_type,
+      termination_a_id: current.termination_a_id,
+      termination_b_type: current.termination_b_type,
+      termination_b_id: current.termination_b_id,
+      status: 'planned',
+      label: 'replaced',
+    }),
+  },
   'dcim.devicebay': {
     build: async (ctx) => ({ device: await parentDevice(ctx), name: `Bay ${ctx.n}` }),
     change: () => ({ description: 'changed' }),

@@ -117,7 +117,7 @@ describe('circuits.circuittermination', () => {
     const a = await created(await app.post('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'A', site: f.site.id }));
     expect(a.term_side).toBe('A');
     expect(a.display).toBe(`Termination A: ${f.site.name}`);
-    expect(Object.keys((await app.get(at(a, '?brief=1'))).body)).toEqual(['id', 'display', 'url', 'circuit', 'term_side']);
+    expect(Object.keys((await app.get(at(a, '?brief=1'))).body)).toEqual(['id', 'display', 'url', 'circuit', 'term_side', 'cable']);
     const again = await app.post('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'A', site: f.site.id });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ non_field_errors: ['The fields circuit, term_side must make a unique set.'] });

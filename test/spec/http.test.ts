@@ -263,7 +263,7 @@ describe('headers and URLs', () => {
     }
     const dcim = await app.get('/api/dcim/');
     const paths = [
-      'console-port-templates', 'console-ports', 'console-server-port-templates', 'console-server-ports', 'device-bay-templates', 'device-bays',
+      'cables', 'console-port-templates', 'console-ports', 'console-server-port-templates', 'console-server-ports', 'device-bay-templates', 'device-bays',
       'device-redundancy-groups', 'device-roles', 'device-types', 'devices', 'front-port-templates', 'front-ports',
       'interface-redundancy-group-associations', 'interface-redundancy-groups', 'interface-templates', 'interfaces', 'inventory-items',
       'location-types', 'locations', 'manufacturers', 'platforms', 'power-feeds', 'power-outlet-templates', 'power-outlets', 'power-panels',

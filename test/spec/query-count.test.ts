@@ -48,6 +48,10 @@ function genericTypesOn(model: ModelMeta, results: Array<Record<string, unknown>
     const idKey = f.name.replace(/_type$/, '_id');
     n += new Set(results.filter((r) => r[f.name] && r[idKey]).map((r) => r[f.name])).size;
   }
+  // A cable's far end and a path's destination are generic too: one read per model they name.
+  for (const key of ['cable_peer_type', 'connected_endpoint_type']) {
+    if (model.field(key)) n += new Set(results.filter((r) => r[key]).map((r) => r[key])).size;
+  }
   return n;
 }
 

@@ -1,0 +1,30 @@
+import { BaseModel, Field, GenericForeignKey, Model } from '../../framework';
+
+/**
+ * The traced path of one cabled endpoint (Nautobot's CablePath): kept by the cable hooks in the
+ * transaction of the change that alters it, so that reads never walk cables.
+ * `path` lists the intermediate nodes (cables, ports, circuit terminations) as `label:id`
+ * separated by commas, origin and destination excluded: a containment test on it finds every
+ * path through a node.
+ */
+@Model({ path: null, display: 'id', uniqueTogether: [['origin_type', 'origin_id']] })
+export class CablePath extends BaseModel {
+  /** A generic relation, so that endpoints can filter on their own path (`connected`). */
+  @GenericForeignKey({ forFeature: 'cable_terminations', required: true, indexed: false })
+  origin!: unknown;
+
+  @Field.String({ maxLength: 100, blank: true })
+  destination_type!: string;
+
+  @Field.UUID({ nullable: true })
+  destination_id!: string | null;
+
+  @Field.Text()
+  path!: string;
+
+  @Field.Boolean({ default: true })
+  is_active!: boolean;
+
+  @Field.Boolean({ default: false })
+  is_split!: boolean;
+}
