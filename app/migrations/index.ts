@@ -20,6 +20,7 @@ import { CircuitTerminationLocation1795585060577 } from './1795585060577-circuit
 import { PowerPanelsAndFeeds1795585799065 } from './1795585799065-power-panels-and-feeds';
 import { AddCables1795586519429 } from './1795586519429-add-cables';
 import { AddCablePaths1795587279078 } from './1795587279078-add-cable-paths';
+import { PowerFeedCable1795588255744 } from './1795588255744-power-feed-cable';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [
   Initial1795431639398,
@@ -44,4 +45,5 @@ export const CORE_MIGRATIONS: Function[] = [
   PowerPanelsAndFeeds1795585799065,
   AddCables1795586519429,
   AddCablePaths1795587279078,
+  PowerFeedCable1795588255744,
 ];

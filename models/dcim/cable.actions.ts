@@ -1,3 +1,4 @@
+import { PowerFeed } from './power-feed';
 import { defineActions, type ActionRequest, type Id, type Json, type ModelClass, type Values } from '../../framework';
 import { Cable } from './cable';
 import { CablePath } from './cable-path';
@@ -97,7 +98,7 @@ const pathsAction = { paths: { detail: true, GET: { action: 'view' as const, han
 
 /** `trace/` on every path endpoint of the dcim application, `paths/` on front and rear ports. */
 export const cableActions = [
-  ...[ConsolePort, ConsoleServerPort, PowerPort, PowerOutlet, Interface].flatMap((cls) => defineActions(cls, trace)),
+  ...[ConsolePort, ConsoleServerPort, PowerPort, PowerOutlet, Interface, PowerFeed].flatMap((cls) => defineActions(cls, trace)),
   ...[FrontPort, RearPort].flatMap((cls) => defineActions(cls, pathsAction)),
 ];
 

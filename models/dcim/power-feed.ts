@@ -13,7 +13,8 @@ import {
 } from '../../framework';
 import { Status } from '../extras/status';
 import { PowerFeedPhaseChoices, PowerFeedSupplyChoices, PowerFeedTypeChoices } from './choices';
-import { PathEndpoint, UNCABLED } from './device-component';
+import { Cable } from './cable';
+import { CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS, CONNECTED_ENDPOINT, CONNECTED_ENDPOINT_REACHABLE, CONNECTED_ENDPOINT_TYPE, PathEndpoint } from './device-component';
 import { PowerPanel } from './power-panel';
 import { Rack } from './rack';
 import { Site } from './site';
@@ -26,6 +27,7 @@ import { Site } from './site';
   ordering: ['power_panel.site._name', 'power_panel.name', 'name'],
   search: ['name', 'comments'],
   uniqueTogether: [['power_panel', 'name']],
+  features: [CABLE_TERMINATIONS],
   filters: {
     region: { path: 'power_panel.site.region' },
     region_id: { path: 'power_panel.site.region' },
@@ -74,23 +76,23 @@ export class PowerFeed extends PathEndpoint {
   @Field.Text()
   comments!: string;
 
-  @ComputedField(UNCABLED)
-  cable!: null;
+  @ForeignKey(() => Cable, CABLE_FK)
+  cable!: Cable | null;
 
-  @ComputedField(UNCABLED)
-  cable_peer!: null;
+  @ComputedField(CABLE_PEER)
+  cable_peer!: unknown;
 
-  @ComputedField(UNCABLED)
-  cable_peer_type!: null;
+  @ComputedField(CABLE_PEER_TYPE)
+  cable_peer_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint!: null;
+  @ComputedField(CONNECTED_ENDPOINT)
+  connected_endpoint!: unknown;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_type!: null;
+  @ComputedField(CONNECTED_ENDPOINT_TYPE)
+  connected_endpoint_type!: string | null;
 
-  @ComputedField(UNCABLED)
-  connected_endpoint_reachable!: null;
+  @ComputedField(CONNECTED_ENDPOINT_REACHABLE)
+  connected_endpoint_reachable!: boolean | null;
 
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     // Django's ExclusionValidator on the field runs before the model's own rules.

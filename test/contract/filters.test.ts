@@ -197,6 +197,8 @@ const NOT_SELECTABLE: Record<string, string> = {
   'dcim.powerport ?cable__n': CABLE_SET_BY_CABLES,
   'dcim.rearport ?cable': CABLE_SET_BY_CABLES,
   'dcim.rearport ?cable__n': CABLE_SET_BY_CABLES,
+  'dcim.powerfeed ?cable': CABLE_SET_BY_CABLES,
+  'dcim.powerfeed ?cable__n': CABLE_SET_BY_CABLES,
   'ipam.ipaddress ?address__net_equals': 'net_equals compares a network with the host column of an address, which no other value than the network address equals (Nautobot refuses it on host columns)',
   // test/models/dcim-power.test.ts checks these filters against computed values.
   ...Object.fromEntries(

@@ -270,3 +270,42 @@ describe('dcim.powerfeed', () => {
     expect((await app.get(`/api/dcim/racks/${r.id}/`)).body.powerfeed_count).toBe(1);
   });
 });
+
+describe('power feeds and cables', () => {
+  test('a feed cabled to a device power port: cable, peer, connected endpoint and trace on both ends', async () => {
+    const s = await site();
+    const p = await panel({ site: s.id });
+    const f = await feed({ power_panel: p.id });
+    const n = next();
+    const manufacturer = await created(await app.post('/api/dcim/manufacturers/', { name: `PSU vendor ${n}` }));
+    const type = await created(await app.post('/api/dcim/device-types/', { manufacturer: manufacturer.id, model: `PSU box ${n}` }));
+    const role = await created(await app.post('/api/dcim/device-roles/', { name: `PSU role ${n}` }));
+    const device = await created(await app.post('/api/dcim/devices/', { name: `psu-${n}`, device_type: type.id, device_role: role.id, site: s.id, status: 'active' }));
+    const port = await created(await app.post('/api/dcim/power-ports/', { device: device.id, name: 'PSU1' }));
+    const outlet = await created(await app.post('/api/dcim/power-outlets/', { device: device.id, name: 'Out1' }));
+    const refused = await app.post('/api/dcim/cables/', { termination_a_type: 'dcim.powerfeed', termination_a_id: f.id, termination_b_type: 'dcim.poweroutlet', termination_b_id: outlet.id, status: 'connected' });
+    expect(refused.status).toBe(400);
+    const cable = await created(await app.post('/api/dcim/cables/', { termination_a_type: 'dcim.powerfeed', termination_a_id: f.id, termination_b_type: 'dcim.powerport', termination_b_id: port.id, status: 'connected' }));
+    const feedNow = (await app.get(`/api/dcim/power-feeds/${f.id}/`)).body;
+    expect(feedNow).toMatchObject({
+      cable: { id: cable.id },
+      cable_peer: { id: port.id, name: 'PSU1' },
+      cable_peer_type: 'dcim.powerport',
+      connected_endpoint: { id: port.id },
+      connected_endpoint_type: 'dcim.powerport',
+      connected_endpoint_reachable: true,
+    });
+    const portNow = (await app.get(`/api/dcim/power-ports/${port.id}/`)).body;
+    expect(portNow).toMatchObject({ cable_peer: { id: f.id }, cable_peer_type: 'dcim.powerfeed', connected_endpoint: { id: f.id }, connected_endpoint_type: 'dcim.powerfeed', connected_endpoint_reachable: true });
+    const trace = await app.get(`/api/dcim/power-feeds/${f.id}/trace/`);
+    expect(trace.status).toBe(200);
+    expect(trace.body).toHaveLength(1);
+    expect(trace.body[0][0]).toMatchObject({ id: f.id });
+    expect(trace.body[0][1]).toMatchObject({ id: cable.id });
+    expect(trace.body[0][2]).toMatchObject({ id: port.id });
+    expect(ids(await app.get(`/api/dcim/power-feeds/?cabled=true&power_panel_id=${p.id}`))).toEqual([f.id]);
+    expect(ids(await app.get(`/api/dcim/power-feeds/?connected=true&power_panel_id=${p.id}`))).toEqual([f.id]);
+    expect((await app.delete(`/api/dcim/cables/${cable.id}/`)).status).toBe(204);
+    expect((await app.get(`/api/dcim/power-feeds/${f.id}/`)).body).toMatchObject({ cable: null, cable_peer: null, connected_endpoint: null, connected_endpoint_reachable: null });
+  });
+});
