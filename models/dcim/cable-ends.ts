@@ -61,7 +61,9 @@ async function pathsOf(field: FieldMeta, ids: Id[], db: Store): Promise<Map<Id, 
   const out = new Map<Id, Values>();
   const pathModel = field.model.registry?.maybeForClass(CablePath);
   if (!pathModel || ids.length === 0) return out;
-  for (const p of await db.find(pathModel, { origin_type: field.model.label, origin_id__in: ids })) out.set(p.origin_id as Id, p);
+  // Columns only: a path's links (tags…) are not needed to read where it ends.
+  const rows = await db.pluck(pathModel, { origin_type: field.model.label, origin_id__in: ids }, ['origin_id', 'destination_type', 'destination_id', 'is_active']);
+  for (const p of rows) out.set(p.origin_id as Id, p as Values);
   return out;
 }
 
@@ -112,7 +114,7 @@ async function peersOf(field: FieldMeta, ids: Id[], db: Store): Promise<Map<Id, 
   if (!cableModel || ids.length === 0) return out;
   for (const side of SIDES) {
     const other = side === 'a' ? 'b' : 'a';
-    const cables = await db.find(cableModel, { [`termination_${side}_type`]: label, [`termination_${side}_id__in`]: ids });
+    const cables = await db.pluck(cableModel, { [`termination_${side}_type`]: label, [`termination_${side}_id__in`]: ids }, ['termination_a_id', 'termination_a_type', 'termination_b_id', 'termination_b_type']);
     for (const c of cables) {
       out.set(c[`termination_${side}_id`] as Id, { label: c[`termination_${other}_type`] as string, id: c[`termination_${other}_id`] as Id });
     }
