@@ -10,10 +10,11 @@ import { statusRoute } from './status';
 import { userConfigRoute } from '../models/users';
 import { legacyJobRoutes } from '../models/extras';
 import { connectedDeviceRoute } from '../models/dcim/connected-device';
+import { connectionRoutes } from '../models/dcim/connections';
 
 /** Routes besides the model endpoints, shared by the server and the OpenAPI generator. */
 export function extraRoutes(registry: Registry, config: Readonly<Config>, plugins: readonly LoadedPlugin[]): ExtraRoute[] {
-  return [statusRoute(registry, config, plugins), installedPluginsRoute(plugins), userConfigRoute(registry), graphqlRoute(), schemaRoute(), ...legacyJobRoutes(), connectedDeviceRoute(registry)];
+  return [statusRoute(registry, config, plugins), installedPluginsRoute(plugins), userConfigRoute(registry), graphqlRoute(), schemaRoute(), ...legacyJobRoutes(), connectedDeviceRoute(registry), ...connectionRoutes(registry)];
 }
 
 /** Extra actions of the core applications' and the plugins' models. */
