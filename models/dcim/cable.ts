@@ -87,6 +87,26 @@ export class Cable extends PrimaryModel {
     return endsOnDevice(p, { device__rack: value });
   }
 
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Region (ID) of either end\'s site, without descendants' })
+  static region_id(value: string, p: Predicates): Predicate {
+    return endsOnDevice(p, { device__site__region: value });
+  }
+
+  @Filter({ type: 'string', multiple: 'or', help: 'Region (slug) of either end\'s site, without descendants' })
+  static region(value: string, p: Predicates): Predicate {
+    return endsOnDevice(p, { device__site__region__slug: value });
+  }
+
+  @Filter({ type: 'uuid', multiple: 'or', help: 'Tenant (ID) of either end\'s device' })
+  static tenant_id(value: string, p: Predicates): Predicate {
+    return endsOnDevice(p, { device__tenant: value });
+  }
+
+  @Filter({ type: 'string', multiple: 'or', help: 'Tenant (slug) of either end\'s device' })
+  static tenant(value: string, p: Predicates): Predicate {
+    return endsOnDevice(p, { device__tenant__slug: value });
+  }
+
   static async clean(values: Values, wc: WriteContext): Promise<void> {
     await checkCable(values, wc);
   }

@@ -65,6 +65,14 @@ describe('dcim.cable', () => {
     const bySite = await app.get(`/api/dcim/cables/?site_id=${(d.site as Obj).id as string}`);
     expect(bySite.body.results.map((c: Obj) => c.id)).toEqual([cable.id]);
     expect((await app.get(`/api/dcim/cables/?device_id=${b.id as string}`)).body.count).toBe(0);
+    // Region and tenant of either end's device (the region without descendants, as Nautobot).
+    const region = await created(await app.post('/api/dcim/regions/', { name: `Cable region ${seq}` }));
+    const tenant = await created(await app.post('/api/tenancy/tenants/', { name: `Cable tenant ${seq}` }));
+    expect((await app.patch(`/api/dcim/sites/${(d.site as Obj).id as string}/`, { region: region.id })).status).toBe(200);
+    expect((await app.patch(`/api/dcim/devices/${d.id as string}/`, { tenant: tenant.id })).status).toBe(200);
+    for (const query of [`region=${region.slug as string}`, `region_id=${region.id as string}`, `tenant=${tenant.slug as string}`, `tenant_id=${tenant.id as string}`]) {
+      expect({ query, ids: (await app.get(`/api/dcim/cables/?${query}`)).body.results.map((c: Obj) => c.id) }).toEqual({ query, ids: [cable.id] });
+    }
     const brief = await app.get(`/api/dcim/interfaces/${a.id as string}/?brief=true`);
     expect(brief.body.cable).toBe(cable.id);
 
