@@ -27,6 +27,8 @@ export interface NestedSelect {
   order(): string;
   /** `SELECT … FROM … LEFT JOIN …` without WHERE/ORDER. */
   selectFrom(): string;
+  /** Loaders the nested form registered (values not in the row: computed keys, tags). */
+  readonly loaders: readonly Loader[];
 }
 
 /** The rows a loader is registered for: a scope of the page's SELECT. */
@@ -43,6 +45,8 @@ export type SelectOf = (model: ModelMeta, rc: LoadContext) => NestedSelect;
 /** One compiled query of a loader: its SQL with a `%WHERE%` slot, and how to read its rows. */
 interface Compiled {
   readonly sql: string;
+  /** Loaders of the emitted form, run on the fetched rows before they are emitted. */
+  readonly loaders?: readonly Loader[];
   /** Position of the owner's id (linked, pointing). */
   readonly ownerIndex: number;
   readonly emit: (row: Row, rc: LoadContext) => Json;
@@ -56,6 +60,18 @@ function perDialect<T>(build: (rc: LoadContext) => T): (rc: LoadContext) => T {
     if (!compiled) cache.set(rc.db.dialect.name, (compiled = build(rc)));
     return compiled;
   };
+}
+
+/** Runs the emitted form's own loaders over the fetched rows, as a page's loaders run over its rows. */
+async function runLoaders(rows: Row[], compiled: Compiled, rc: LoadContext): Promise<void> {
+  for (const loader of compiled.loaders ?? []) {
+    const ids = new Set<Id>();
+    for (const row of rows) {
+      const id = loader.rowKey ? loader.rowKey(row) : (row[loader.idIndex] as Id | null);
+      if (id !== null && id !== undefined) ids.add(id);
+    }
+    rc.loaded.set(loader.key, ids.size ? await loader.load([...ids], rc) : new Map());
+  }
 }
 
 /** Groups rows by owner into lists of emitted values. */
@@ -131,7 +147,8 @@ function pointingLoader(spec: Extract<RelatedObjects, { kind: 'pointing' }>, idI
     const ownerIndex = sb.column(via.column as string);
     // The ordering may join further tables (a termination orders by its circuit's provider): before the FROM is built.
     const order = sb.order();
-    return { sql: `${sb.selectFrom()} WHERE %WHERE% ORDER BY ${order}`, ownerIndex, emit };
+    // A form of chosen fields may hold computed keys whose values load beside the rows.
+    return { sql: `${sb.selectFrom()} WHERE %WHERE% ORDER BY ${order}`, ownerIndex, emit, loaders: form ? sb.loaders : [] };
   });
   return {
     key,
@@ -142,7 +159,9 @@ function pointingLoader(spec: Extract<RelatedObjects, { kind: 'pointing' }>, idI
       const q = rc.db.dialect.quote;
       let where = `${q('t0')}.${q(via.column as string)} IN (${params.list(ids)})`;
       if (condition) where += ` AND ${q('t0')}.${q(condition.field.column as string)} = ${params.add(condition.value)}`;
-      return byOwner(await rc.db.rows(compiled.sql.replace('%WHERE%', where), params.values), compiled, rc);
+      const rows = await rc.db.rows(compiled.sql.replace('%WHERE%', where), params.values);
+      await runLoaders(rows, compiled, rc);
+      return byOwner(rows, compiled, rc);
     },
   };
 }

@@ -145,6 +145,7 @@ export class SelectScope implements ReadScope {
       nested: (mode) => sb.root.nested(mode),
       order: () => representation.order(model, sb.root),
       selectFrom: () => sb.selectFrom(),
+      loaders: sb.loaders,
     };
   }
   private get representation(): Representation {

@@ -6,7 +6,7 @@ import { CircuitType } from './circuit-type';
 import { Provider } from './provider';
 
 /** The fields of a termination as a circuit embeds it (Nautobot's circuit-specific short form). */
-const TERMINATION_FORM = ['site', 'location', 'provider_network', 'port_speed', 'upstream_speed', 'xconnect_id', 'created', 'last_updated', 'notes_url'] as const;
+const TERMINATION_FORM = ['site', 'location', 'provider_network', 'connected_endpoint', 'port_speed', 'upstream_speed', 'xconnect_id', 'created', 'last_updated', 'notes_url'] as const;
 
 /** One circuit bought from a provider, identified by the provider's circuit id (`cid`). */
 @Model({

@@ -60,7 +60,7 @@ describe('circuits.circuit', () => {
     const network = await created(await app.post('/api/circuits/provider-networks/', { provider: f.provider.id, name: 'Backbone' }));
     const z = await created(await app.post('/api/circuits/circuit-terminations/', { circuit: c.id, term_side: 'Z', provider_network: network.id }));
     const detail = (await app.get(at(c))).body;
-    expect(Object.keys(detail.termination_a)).toEqual(['id', 'display', 'url', 'site', 'location', 'provider_network', 'port_speed', 'upstream_speed', 'xconnect_id', 'created', 'last_updated', 'notes_url']);
+    expect(Object.keys(detail.termination_a)).toEqual(['id', 'display', 'url', 'site', 'location', 'provider_network', 'connected_endpoint', 'port_speed', 'upstream_speed', 'xconnect_id', 'created', 'last_updated', 'notes_url']);
     expect(detail.termination_a).toMatchObject({
       id: a.id,
       display: `Termination A: ${f.site.name}`,
@@ -68,6 +68,7 @@ describe('circuits.circuit', () => {
       site: { id: f.site.id, name: f.site.name, slug: f.site.slug },
       location: null,
       provider_network: null,
+      connected_endpoint: null,
       port_speed: 1000,
       upstream_speed: null,
       xconnect_id: 'XC-9',

@@ -167,6 +167,11 @@ describe('cable paths', () => {
     await cable(if1, ta);
     expect(await endpoint(if1)).toEqual([ta.id, 'circuits.circuittermination', true]);
     expect(await endpoint(ta)).toEqual([if1.id, 'dcim.interface', true]);
+    // The circuit shows the termination's far end in its short form too.
+    const short = (await app.get(`/api/circuits/circuits/${circuit.id as string}/`)).body.termination_a;
+    expect(short.connected_endpoint).toMatchObject({ id: if1.id, name: 'eth0' });
+    const listed = (await app.get(`/api/circuits/circuits/?id=${circuit.id as string}`)).body.results[0].termination_a;
+    expect(listed.connected_endpoint).toMatchObject({ id: if1.id });
     const tz = await created(await app.post('/api/circuits/circuit-terminations/', { circuit: circuit.id, term_side: 'Z', site: site.id }));
     expect(await endpoint(if1)).toEqual([null, null, false]);
     const c2 = await cable(tz, if2);
