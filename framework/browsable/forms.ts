@@ -188,7 +188,7 @@ export function mainFilters(model: ModelMeta, filters: readonly FilterDescriptio
   for (const field of model.fields) {
     if (out.length > MAX_FILTERS) break;
     const f = byName.get(field.name);
-    if (!f || f.name === 'id' || f.name === 'q' || field.hidden || f.negated || f.lookup !== 'exact') continue;
+    if (!f || f.name === 'id' || f.name === 'q' || field.hidden || f.negated || f.lookup !== 'exact' || f.type === 'date-time') continue;
     out.push(f);
   }
   return out;
