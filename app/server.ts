@@ -5,6 +5,7 @@ import { openDatabase } from '../framework/store/datasource';
 import type { Database } from '../framework/store/executor';
 import { errorMiddleware } from '../framework/errors/mapper';
 import { sessionRoutes } from '../framework/auth/session-routes';
+import { FAVICON_SVG } from '../framework/http/page';
 import { Logger } from '../framework/http/logger';
 import { apiRouter, type Services } from '../framework/router/api';
 import { buildRouteTable, type RouteTable } from '../framework/router/route-table';
@@ -114,6 +115,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   app.disable('x-powered-by');
   app.disable('etag');
   app.get('/', (_req, res) => res.redirect(302, '/api/'));
+  // Browsers ask for it on every site; the pages carry the same icon inline.
+  app.get('/favicon.ico', (_req, res) => res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(FAVICON_SVG));
   app.use('/api-auth', sessionRoutes(services.auth, db));
   app.use('/graphql', graphiqlRoutes(services.auth, db));
   // Bodies are read by the pipeline after authentication (framework/http/body.ts), not here.

@@ -1,15 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
+import { escapeHtml, pageHead, topBar } from '../http/page';
 import type { Database } from '../store/executor';
 import { cookies, SESSION_COOKIE } from './authenticate';
 import type { AuthBackend } from './types';
 
 /** Double-submit cookie protecting the login form itself (login CSRF). */
 const LOGIN_CSRF_COOKIE = 'csrftoken';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
 
 /** Only local paths: a login must never send the browser to another site. */
 function safeNext(next: unknown): string {
@@ -24,16 +21,18 @@ function sameToken(a: string, b: string): boolean {
 
 function loginPage(res: Response, csrf: string, next: string, error?: string, status = 200): void {
   res.status(status).type('text/html; charset=utf-8').set({ 'X-Frame-Options': 'DENY', 'Cache-Control': 'no-store' }).send(`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Log in · netinv</title></head>
-<body><h1>netinv — log in</h1>
-${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
+<html lang="en">${pageHead('Log in · netinv')}
+<body>${topBar('')}
+<main><div class="card login-box">
+<h1>Log in to netinv</h1>
+${error ? `<p class="alert" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/api-auth/login/">
 <input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(csrf)}">
 <input type="hidden" name="next" value="${escapeHtml(next)}">
-<p><label>Username <input name="username" autocomplete="username" required></label></p>
-<p><label>Password <input name="password" type="password" autocomplete="current-password" required></label></p>
-<p><button type="submit">Log in</button></p>
-</form></body></html>`);
+<label>Username <input name="username" autocomplete="username" required autofocus></label>
+<label>Password <input name="password" type="password" autocomplete="current-password" required></label>
+<button class="primary" type="submit">Log in</button>
+</form></div></main></body></html>`);
 }
 
 /**

@@ -20,7 +20,14 @@ function describedFields(model: ModelMeta, version: ApiVersion): FieldMeta[] {
   return model.fields.filter((f) => f.name !== 'id' && !f.hidden && f.inVersion(version));
 }
 
-async function fieldMap(ctx: RequestContext, model: ModelMeta): Promise<Record<string, FieldInfo>> {
+/** A described field with what OPTIONS says of it: the browsable forms are built from the same pairs. */
+export interface DescribedField {
+  readonly field: FieldMeta;
+  readonly info: FieldInfo;
+}
+
+/** The model's fields as OPTIONS describes them (choices loaded), in representation order. */
+export async function describeFields(ctx: RequestContext, model: ModelMeta): Promise<DescribedField[]> {
   const version = ctx.version as ApiVersion;
   const fields = describedFields(model, version);
   await prepareFeatures(ctx.registry, model, ctx.db.reader, ctx.features);
@@ -42,13 +49,17 @@ async function fieldMap(ctx: RequestContext, model: ModelMeta): Promise<Record<s
       return out;
     },
   };
-  const out: Record<string, FieldInfo> = commonInfo(model);
-  for (const f of fields) {
+  return fields.map((f) => {
     const info = f.kind.info(f, ic);
     const choices = loaded.get(f);
     if (choices) info.choices = choices;
-    out[f.name] = info;
-  }
+    return { field: f, info };
+  });
+}
+
+async function fieldMap(ctx: RequestContext, model: ModelMeta): Promise<Record<string, FieldInfo>> {
+  const out: Record<string, FieldInfo> = commonInfo(model);
+  for (const { field, info } of await describeFields(ctx, model)) out[field.name] = info;
   return out;
 }
 

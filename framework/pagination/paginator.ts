@@ -33,7 +33,7 @@ function quotePlus(text: string): string {
 }
 
 /** The current URL with `limit`/`offset` replaced and keys sorted, as DRF builds page links. */
-function pageUrl(ctx: RequestContext, limit: number, offset: number | null): string {
+export function pageUrl(ctx: RequestContext, limit: number, offset: number | null): string {
   const query = new Map(ctx.query);
   query.set('limit', [String(limit)]);
   if (offset === null) query.delete('offset');

@@ -16,7 +16,7 @@ import { parseId } from '../fields/foreign-key';
 import { TRUE, type Predicate } from '../query/predicate';
 import { RequestContext, type FrameworkConfig } from '../http/context';
 import type { Logger } from '../http/logger';
-import { renderBrowsable } from '../browsable/render';
+import { NO_BROWSABLE_DATA, prepareBrowsable, renderBrowsable, type BrowsableData } from '../browsable/render';
 import { send } from '../http/respond';
 import type { Registry } from '../metadata/registry';
 import type { Database } from '../store/executor';
@@ -103,8 +103,12 @@ function handleRequest(services: PipelineServices, entry: RouteEntry): ExpressHa
         model: entry.model,
         mayUse: (method) => mayUse(services, entry, ctx, method),
       });
-      if (ctx.renderer === 'html') ctx.allowedMethods = await usableMethods(services, entry, ctx);
-      await send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } }, { versionHeader, html: renderBrowsable });
+      let page: BrowsableData = NO_BROWSABLE_DATA;
+      if (ctx.renderer === 'html') {
+        ctx.allowedMethods = await usableMethods(services, entry, ctx);
+        page = await prepareBrowsable(ctx, entry);
+      }
+      await send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } }, { versionHeader, html: (c, r, v) => renderBrowsable(c, r, v, page) });
     } catch (err) {
       const r = errorToResponse(err, services.config.version, ctx.id);
       if (r.unexpected) ctx.logger.error('unhandled error', { error: String((err as Error)?.stack ?? err), path: req.originalUrl });
