@@ -26,6 +26,18 @@ export interface Executor {
 
 export type { QueryStats };
 
+/**
+ * A statement on a transaction that has already committed or rolled back: code that outlived its
+ * transaction (a job stopped at its time limit that kept running) must not write outside it, or
+ * inside whichever transaction reuses the connection.
+ */
+export class TransactionEndedError extends Error {
+  constructor() {
+    super('The transaction has ended: no statement may run on it.');
+    this.name = 'TransactionEndedError';
+  }
+}
+
 /** The application's view of the database: a reader for plain reads and one transaction per write. */
 export interface Database {
   readonly dialect: Dialect;
@@ -67,16 +79,19 @@ function sqliteParams(params: readonly unknown[]): unknown[] {
 
 class SqliteExecutor implements Executor {
   readonly dialect = sqliteDialect;
-  private readonly cache: StatementCache;
+  private ended = false;
   constructor(
-    conn: BetterSqlite3.Database,
+    private readonly cache: StatementCache,
     private readonly stats: QueryStats,
     private readonly gate: Mutex | null,
     readonly inTransaction: boolean,
-  ) {
-    this.cache = new StatementCache(conn);
+  ) {}
+  /** Ends a transaction's executor (see TransactionEndedError). */
+  end(): void {
+    this.ended = true;
   }
   private async wait(): Promise<void> {
+    if (this.ended) throw new TransactionEndedError();
     // In-memory databases have a single connection: a read waits for an open write transaction.
     if (this.gate?.locked) (await this.gate.acquire())();
   }
@@ -112,14 +127,14 @@ export class SqliteDatabase implements Database {
   readonly dialect = sqliteDialect;
   readonly stats: QueryStats = { queries: 0 };
   readonly reader: Executor;
-  private readonly writer: SqliteExecutor;
+  private readonly writes: StatementCache;
   private readonly mutex = new Mutex();
 
   constructor(private readonly conn: BetterSqlite3.Database, private readonly readerConn: BetterSqlite3.Database | null) {
-    this.writer = new SqliteExecutor(conn, this.stats, null, true);
+    this.writes = new StatementCache(conn);
     this.reader = readerConn
-      ? new SqliteExecutor(readerConn, this.stats, null, false)
-      : new SqliteExecutor(conn, this.stats, this.mutex, false);
+      ? new SqliteExecutor(new StatementCache(readerConn), this.stats, null, false)
+      : new SqliteExecutor(this.writes, this.stats, this.mutex, false);
   }
 
   close(): void {
@@ -135,13 +150,16 @@ export class SqliteDatabase implements Database {
     const release = await this.mutex.acquire();
     try {
       this.conn.exec('BEGIN IMMEDIATE');
+      const tx = new SqliteExecutor(this.writes, this.stats, null, true);
       try {
-        const result = await fn(this.writer);
+        const result = await fn(tx);
         this.conn.exec('COMMIT');
         return result;
       } catch (err) {
         if (this.conn.inTransaction) this.conn.exec('ROLLBACK');
         throw err;
+      } finally {
+        tx.end();
       }
     } finally {
       release();
@@ -165,24 +183,33 @@ type PgQueryable = PgPool | PgPoolClient;
 
 class PostgresExecutor implements Executor {
   readonly dialect = postgresDialect;
+  private ended = false;
   constructor(private readonly client: PgQueryable, private readonly stats: QueryStats, readonly inTransaction: boolean) {}
-  async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+  /** Ends a transaction's executor (see TransactionEndedError). */
+  end(): void {
+    this.ended = true;
+  }
+  private count(): void {
+    if (this.ended) throw new TransactionEndedError();
     recordQuery(this.stats);
+  }
+  async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+    this.count();
     const r = await this.client.query({ text: sql, values: params as unknown[], rowMode: 'array', types: pgTypesConfig });
     return r.rows as Row[];
   }
   async objects(sql: string, params: readonly unknown[] = []): Promise<ObjectRow[]> {
-    recordQuery(this.stats);
+    this.count();
     const r = await this.client.query({ text: sql, values: params as unknown[], types: pgTypesConfig });
     return r.rows as ObjectRow[];
   }
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
-    recordQuery(this.stats);
+    this.count();
     const r = await this.client.query({ text: sql, values: params as unknown[], types: pgTypesConfig });
     return r.rowCount ?? 0;
   }
   async insertReturningId(sql: string, params: readonly unknown[], pk: string): Promise<number> {
-    recordQuery(this.stats);
+    this.count();
     const r = await this.client.query({ text: `${sql} RETURNING ${this.dialect.quote(pk)}`, values: params as unknown[], rowMode: 'array', types: pgTypesConfig });
     return Number((r.rows as Row[])[0][0]);
   }
@@ -210,13 +237,16 @@ export class PostgresDatabase implements Database {
     const client = await this.pool.connect();
     try {
       await client.query(begin);
+      const executor = new PostgresExecutor(client, this.stats, writing);
       try {
-        const result = await fn(client, new PostgresExecutor(client, this.stats, writing));
+        const result = await fn(client, executor);
         await client.query('COMMIT');
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw err;
+      } finally {
+        executor.end();
       }
     } finally {
       client.release();
@@ -256,23 +286,32 @@ class MysqlExecutor implements Executor {
     private readonly stats: QueryStats,
     readonly inTransaction: boolean,
   ) {}
-  async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+  private ended = false;
+  /** Ends a transaction's executor (see TransactionEndedError). */
+  end(): void {
+    this.ended = true;
+  }
+  private count(): void {
+    if (this.ended) throw new TransactionEndedError();
     recordQuery(this.stats);
+  }
+  async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+    this.count();
     const r = await mysqlQuery(this.conn, { sql, values: mysqlParams(params), rowsAsArray: true });
     return Array.isArray(r) ? (r as Row[]) : [];
   }
   async objects(sql: string, params: readonly unknown[] = []): Promise<ObjectRow[]> {
-    recordQuery(this.stats);
+    this.count();
     const r = await mysqlQuery(this.conn, { sql, values: mysqlParams(params) });
     return Array.isArray(r) ? (r as ObjectRow[]) : [];
   }
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
-    recordQuery(this.stats);
+    this.count();
     const r = (await mysqlQuery(this.conn, { sql, values: mysqlParams(params) })) as { affectedRows?: number };
     return r?.affectedRows ?? 0;
   }
   async insertReturningId(sql: string, params: readonly unknown[]): Promise<number> {
-    recordQuery(this.stats);
+    this.count();
     const r = (await mysqlQuery(this.conn, { sql, values: mysqlParams(params) })) as { insertId?: number };
     return Number(r?.insertId);
   }
@@ -347,13 +386,16 @@ export class MysqlDatabase implements Database {
     const conn = await this.connection();
     try {
       await mysqlQuery(conn, { sql: 'START TRANSACTION' });
+      const executor = new MysqlExecutor(this.dialect, conn, this.stats, true);
       try {
-        const result = await fn(new MysqlExecutor(this.dialect, conn, this.stats, true));
+        const result = await fn(executor);
         await mysqlQuery(conn, { sql: 'COMMIT' });
         return result;
       } catch (err) {
         await mysqlQuery(conn, { sql: 'ROLLBACK' }).catch(() => undefined);
         throw err;
+      } finally {
+        executor.end();
       }
     } finally {
       conn.release();

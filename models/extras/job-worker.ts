@@ -285,7 +285,8 @@ export class JobWorker {
     const buffered: JobLogLine[] = [];
     const streaming = !this.db.dialect.serialWrites;
     let logChain: Promise<void> = Promise.resolve();
-    const sink = async (line: JobLogLine) => {
+    let stopReason: string | null = null;
+    const record = async (line: JobLogLine) => {
       if (!streaming) {
         buffered.push(line);
         return;
@@ -293,9 +294,13 @@ export class JobWorker {
       logChain = logChain.then(() => this.db.transaction((tx) => this.insertLogs(new Store(tx, this.registry), id, [line])));
       await logChain;
     };
+    // A stopped run's code may go on (a promise cannot be killed): what it logs after the stop
+    // is dropped, so the worker's line saying why the run stopped stays the last one.
+    const sink = async (line: JobLogLine) => {
+      if (stopReason === null) await record(line);
+    };
 
     const abort = new AbortController();
-    let stopReason: string | null = null;
     let stop!: (err: RunStopped) => void;
     const stopped = new Promise<never>((_resolve, reject) => (stop = reject));
     stopped.catch(() => undefined);
@@ -339,7 +344,10 @@ export class JobWorker {
         context = new JobContext(data, commit, actor, abort.signal, scope, sink);
         const instance = new (entry.job.cls as unknown as new () => Record<string, unknown> & { run(ctx: JobContext): Promise<Json | void> })();
         Object.assign(instance, data);
-        const returned = await Promise.race([instance.run(context), stopped]);
+        const running = instance.run(context);
+        // Once stopped, the run's own end (often a TransactionEndedError) is of no interest.
+        running.catch(() => undefined);
+        const returned = await Promise.race([running, stopped]);
         output = returned === undefined ? null : returned;
         if (!commit) throw new Rollback();
         for (const listener of this.options.listeners) await listener.committing?.(scope);
@@ -350,13 +358,13 @@ export class JobWorker {
       if (scope) for (const listener of this.options.listeners) listener.rolledBack?.(scope);
       if (err instanceof Rollback) {
         status = (context as JobContext | null)?.failed ? 'failed' : 'completed';
-        await sink({ level: 'info', message: commit ? 'Database changes have been reverted.' : 'Database changes have been reverted automatically.', grouping: 'main', log_object: null, absolute_url: null });
+        await record({ level: 'info', message: commit ? 'Database changes have been reverted.' : 'Database changes have been reverted automatically.', grouping: 'main', log_object: null, absolute_url: null });
       } else if (err instanceof RunStopped) {
         status = 'failed';
-        await sink({ level: 'failure', message: err.message, grouping: 'main', log_object: null, absolute_url: null });
+        await record({ level: 'failure', message: err.message, grouping: 'main', log_object: null, absolute_url: null });
       } else {
         status = 'errored';
-        await sink({ level: 'failure', message: `An exception occurred: \`${err instanceof Error ? err.name : 'Error'}: ${err instanceof Error ? err.message : String(err)}\`\n\`\`\`\n${traceback(err)}\n\`\`\``, grouping: 'main', log_object: null, absolute_url: null });
+        await record({ level: 'failure', message: `An exception occurred: \`${err instanceof Error ? err.name : 'Error'}: ${err instanceof Error ? err.message : String(err)}\`\n\`\`\`\n${traceback(err)}\n\`\`\``, grouping: 'main', log_object: null, absolute_url: null });
       }
     } finally {
       for (const t of timers) clearTimeout(t);

@@ -162,7 +162,8 @@ test('serve --workers 2 forks two serving processes and stops them on SIGTERM', 
     });
     expect(out).toMatch(/with 2 workers/);
     let status = 0;
-    for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
+    // The forked workers start as the machine allows: wait on their answer, up to a minute.
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline && status !== 200; ) {
       status = await fetch(`http://127.0.0.1:${port}/api/status/`, { headers: { Authorization: `Token ${key}`, Accept: 'application/json' } })
         .then((r) => r.status)
         .catch(() => 0);

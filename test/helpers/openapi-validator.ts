@@ -275,7 +275,10 @@ export function externalValidation(doc: unknown): string | null {
   const file = path.join(dir, 'openapi.json');
   fs.writeFileSync(file, JSON.stringify(doc));
   try {
-    const run = spawnSync('python3', ['-m', 'openapi_spec_validator', file], { encoding: 'utf8', timeout: 120_000 });
+    // The validator takes minutes on a loaded two-core machine; a kill must read as one, not as
+    // an empty verdict.
+    const run = spawnSync('python3', ['-m', 'openapi_spec_validator', file], { encoding: 'utf8', timeout: 900_000 });
+    if (run.signal) return `openapi-spec-validator was stopped by ${run.signal} (timeout ${run.error ? String(run.error) : ''})`;
     return run.status === 0 ? null : `${run.stdout}\n${run.stderr}`.trim();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -9,6 +9,9 @@ import { startApp, type TestApp } from '../helpers/harness';
 import { FACTORIES } from '../factories/all';
 import { contextFor } from '../factories';
 
+// Each of these walks every route of the table; their time grows with the model set.
+const ROUTE_WALK_MS = 300_000;
+
 const registry = coreRegistry();
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -45,7 +48,7 @@ beforeAll(async () => {
   }
   routes.push({ path: '/api/', model: '', detail: false }, { path: '/api/status/', model: '', detail: false }, { path: '/api/users/config/', model: '', detail: false });
   for (const a of registry.apps) if (a.models.some((m) => m.path)) routes.push({ path: `/api/${a.urlBase}/`, model: '', detail: false });
-});
+}, ROUTE_WALK_MS);
 afterAll(async () => {
   await app?.close();
 });
@@ -82,7 +85,7 @@ test('anonymous: every route and method is 403 and nothing changes', async () =>
   }
   expect(leaks).toEqual([]);
   expect(await snapshot()).toBe(before);
-});
+}, ROUTE_WALK_MS);
 
 test('a read-only token: reads answer, every write is 403 (or 405 where the route has no such method), nothing changes', async () => {
   const before = await snapshot();
@@ -101,7 +104,7 @@ test('a read-only token: reads answer, every write is 403 (or 405 where the rout
   }
   expect(leaks).toEqual([]);
   expect(await snapshot()).toBe(before);
-});
+}, ROUTE_WALK_MS);
 
 test('a user without permissions: 403 on every model route (own preferences excepted), nothing changes', async () => {
   const before = await snapshot();
@@ -121,4 +124,4 @@ test('a user without permissions: 403 on every model route (own preferences exce
   // Tokens too need users.view_token, even one's own.
   expect((await app.get('/api/users/tokens/', powerless)).status).toBe(403);
   expect(await snapshot()).toBe(before);
-});
+}, ROUTE_WALK_MS);
