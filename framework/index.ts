@@ -62,6 +62,7 @@ export { defineApp, type ApplicationDefinition as AppDefinition } from './action
 export { defineActions, ActionRequest, type ActionHandler } from './actions/define';
 export type { ExtraRoute, Handler, HandlerArgs } from './router/api';
 export type { RequestContext } from './http/context';
+export { isMultipart, fileText, type FormBody, type UploadedFile } from './http/form';
 export { DataKey, RequestData } from './metadata/request-data';
 export { definePlugin, type PluginDefinition, type PluginOptions } from './plugins/define';
 /** Migrations: dialect-neutral table definitions for an application's or a plugin's schema. */

@@ -9,6 +9,7 @@ import type { Reply } from '../http/respond';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
 import type { Id } from '../query/id';
+import type { FormBody } from '../http/form';
 
 export interface HandlerArgs {
   /** Object-level restriction for the method's action (TRUE when unrestricted). */
@@ -17,6 +18,8 @@ export interface HandlerArgs {
   id?: Id;
   /** Reads the JSON body (415/400 on bad input). */
   body(): unknown;
+  /** Reads a multipart/form-data body (415 for another media type, 400 when malformed). */
+  form(): Promise<FormBody>;
   /** The caller's restriction for another model and action (extra actions touching two models). */
   restrictFor(model: ModelMeta, action: Action): Promise<Predicate>;
   /** The model of the route (an action shared by several models serves each under its own). */

@@ -17,6 +17,7 @@ import { visible } from '../views/read';
 import { createObjects, inTransaction, renderInOrder } from '../views/write';
 import { listView, renderByIds, renderOne } from '../views/read';
 import { pageLinks, pageOf } from '../pagination/paginator';
+import type { FormBody } from '../http/form';
 
 /** What an extra action's handler works with: the request, its object and the write path. */
 export class ActionRequest {
@@ -38,6 +39,10 @@ export class ActionRequest {
 
   body(): unknown {
     return this.args.body();
+  }
+
+  form(): Promise<FormBody> {
+    return this.args.form();
   }
 
   /** The restriction of the caller for `action` on `cls` (object permissions). */

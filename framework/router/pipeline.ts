@@ -12,6 +12,7 @@ import type { AuthBackend } from '../auth/types';
 import { MethodNotAllowed, NotAuthenticated, NotFound, PermissionDenied } from '../errors';
 import { errorToResponse } from '../errors/mapper';
 import { DEFAULT_MAX_BODY_BYTES, readJson, readRequestBody } from '../http/body';
+import { readForm } from '../http/form';
 import { parseId } from '../fields/foreign-key';
 import { TRUE, type Predicate } from '../query/predicate';
 import { RequestContext, type FrameworkConfig } from '../http/context';
@@ -99,6 +100,7 @@ function handleRequest(services: PipelineServices, entry: RouteEntry): ExpressHa
         restrict,
         id: routeId(entry, req),
         body: () => readJson(raw, req.headers['content-type']),
+        form: () => readForm(raw, req.headers['content-type']),
         restrictFor: (model, action) => services.permissions.restrict(ctx, model, action),
         model: entry.model,
         mayUse: (method) => mayUse(services, entry, ctx, method),

@@ -10,6 +10,8 @@ import {
   defineActions,
   describeVariable,
   fieldTest,
+  fileText,
+  isMultipart,
   jobVariablesOf,
   parseVariable,
   type ExtraRoute,
@@ -105,6 +107,52 @@ async function parseData(req: ActionRequest, entry: CatalogEntry, raw: unknown):
   return data;
 }
 
+const FORM_SCHEDULE_KEYS = ['name', 'start_time', 'interval', 'crontab'];
+
+/**
+ * A multipart run request (the only way to send file variables) in the JSON request's shape:
+ * variables as form fields and files, the rest under `_commit`, `_task_queue` and `_schedule_*`.
+ * A file variable's value is the file's text.
+ */
+async function formRunInput(req: ActionRequest, job: Values): Promise<Record<string, unknown>> {
+  const form = await req.form();
+  const entry = entryOf(req, job);
+  const specs = new Map((entry ? jobVariablesOf(entry.job.cls) : []).map((s) => [s.name, s]));
+  const many = (name: string) => ['MultiChoiceVar', 'MultiObjectVar'].includes(specs.get(name)?.type ?? '');
+  const one = (name: string) => form.fields.get(name)?.[0];
+  const input: Record<string, unknown> = {};
+  const data: Record<string, unknown> = {};
+  const errors: Record<string, string[]> = {};
+  for (const [name, values] of form.fields) {
+    if (name.startsWith('_')) continue;
+    data[name] = many(name) ? values : values[0];
+  }
+  for (const [name, files] of form.files) {
+    const text = fileText(files[0]);
+    if (text === null) errors[name] = ['The submitted file is not UTF-8 text.'];
+    else data[name] = text;
+  }
+  if (Object.keys(errors).length) throw new ValidationError({ errors });
+  input.data = data;
+  if (one('_commit') !== undefined) input.commit = one('_commit');
+  if (one('_task_queue') !== undefined) input.task_queue = one('_task_queue');
+  if (FORM_SCHEDULE_KEYS.some((k) => one(`_schedule_${k}`) !== undefined)) {
+    input.schedule = Object.fromEntries(FORM_SCHEDULE_KEYS.filter((k) => one(`_schedule_${k}`) !== undefined).map((k) => [k, one(`_schedule_${k}`)]));
+  }
+  return input;
+}
+
+/** parseSchedule for a multipart request: its messages under the `_schedule_*` keys. */
+function formSchedule(raw: unknown, now: Date): ScheduleInput | null {
+  try {
+    return parseSchedule(raw, now);
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    const nested = (err.detail as { schedule?: Record<string, string[]> }).schedule ?? {};
+    throw new ValidationError(Object.fromEntries(Object.entries(nested).map(([k, v]) => [`_schedule_${k}`, v])));
+  }
+}
+
 /** When a new schedule first fires. */
 function firstRun(schedule: ScheduleInput, now: Date): Date {
   if (schedule.interval === 'custom') return nextCrontabTime(parseCrontab(schedule.crontab), now);
@@ -117,11 +165,12 @@ type Started = { result: Id | null; schedule: Id | null };
 async function startRun(req: ActionRequest, job: Values): Promise<Started | { status: number; body: Json }> {
   if (!job.enabled) throw new PermissionDenied('This job is not enabled to be run.');
   if (!job.installed) return { status: 405, body: { detail: 'This job is not presently installed and cannot be run' } };
-  const body = req.body() ?? {};
+  const multipart = isMultipart(req.ctx.req.headers['content-type']);
+  const body = multipart ? await formRunInput(req, job) : (req.body() ?? {});
   if (typeof body !== 'object' || Array.isArray(body)) throw ValidationError.nonField('Invalid data. Expected a dictionary, but got list.');
   const input = body as Record<string, unknown>;
   const now = new Date();
-  const schedule = parseSchedule(input.schedule, now);
+  const schedule = multipart ? formSchedule(input.schedule, now) : parseSchedule(input.schedule, now);
   if (job.has_sensitive_variables && schedule && schedule.interval !== 'immediately') {
     throw new ValidationError({ schedule: { interval: ['Unable to schedule job: Job may have sensitive input variables'] } });
   }
@@ -135,12 +184,12 @@ async function startRun(req: ActionRequest, job: Values): Promise<Started | { st
   let commit = job.commit_default !== false;
   if (input.commit !== undefined && input.commit !== null) {
     const parsed = parseBool(input.commit);
-    if (parsed === null) throw new ValidationError({ commit: ['Must be a valid boolean.'] });
+    if (parsed === null) throw new ValidationError({ [multipart ? '_commit' : 'commit']: ['Must be a valid boolean.'] });
     commit = parsed;
   }
   const queues = (job.task_queues as string[] | null)?.length ? (job.task_queues as string[]) : ['default'];
   if (input.task_queue !== undefined && input.task_queue !== null && !queues.includes(String(input.task_queue))) {
-    throw new ValidationError({ task_queue: [`"${String(input.task_queue)}" is not a valid choice.`] });
+    throw new ValidationError({ [multipart ? '_task_queue' : 'task_queue']: [`"${String(input.task_queue)}" is not a valid choice.`] });
   }
   const data = await parseData(req, entry, input.data);
   const user = req.ctx.user?.id ?? null;

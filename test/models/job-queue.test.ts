@@ -68,7 +68,7 @@ describe('time limits and cancellation (the server worker)', () => {
 
   test('jobs of the jobs directory are local/<module>/<Class>', async () => {
     const res = await app.get('/api/extras/jobs/?source=local&api_version=1.6');
-    expect(res.body.results.map((j: Obj) => `${String(j.source)}/${String(j.module_name)}/${String(j.job_class_name)}`).sort()).toEqual(['local/testing_jobs/ButtonReceiver', 'local/testing_jobs/ChangeReceiver', 'local/testing_jobs/Noop', 'local/testing_jobs/Sleep']);
+    expect(res.body.results.map((j: Obj) => `${String(j.source)}/${String(j.module_name)}/${String(j.job_class_name)}`).sort()).toEqual(['local/testing_jobs/ButtonReceiver', 'local/testing_jobs/ChangeReceiver', 'local/testing_jobs/FileSummary', 'local/testing_jobs/Noop', 'local/testing_jobs/Sleep']);
   });
 
   test('soft time limit: the job is asked to stop and ends on its own, its work committed', async () => {

@@ -79,17 +79,24 @@ describe('schedules', () => {
     expect((await storedSchedule(id)).next_run_at).toBeNull();
   });
 
-  test('hourly: last_run_at is set one period before the start; each firing moves the next run an hour on', async () => {
+  test.each([
+    ['hourly', 3600_000, 64602],
+    ['daily', 86_400_000, 64604],
+    ['weekly', 7 * 86_400_000, 64605],
+  ])('%s: last_run_at is set one period before the start; each firing moves the next run a period on', async (interval, period, asn) => {
     const start = future(600);
-    const res = await app.post(`/api/extras/jobs/${createJob}/run/`, { data: { asn: 64602 }, commit: false, schedule: { name: 'hourly', interval: 'hourly', start_time: start } });
+    const res = await app.post(`/api/extras/jobs/${createJob}/run/`, { data: { asn }, commit: false, schedule: { name: interval, interval, start_time: start } });
+    expect(res.status).toBe(201);
     const id = String(res.body.schedule.id);
     const body = (await app.get(`/api/extras/scheduled-jobs/${id}/`)).body;
-    expect(new Date(body.last_run_at).getTime()).toBe(new Date(start).getTime() - 3600_000);
+    expect(body.interval).toBe(interval);
+    expect(new Date(body.last_run_at).getTime()).toBe(new Date(start).getTime() - period);
     await dueNow(id);
     await waitFor(async () => ((await resultsOfSchedule(id)).length === 1 ? true : null));
     const next = (await storedSchedule(id)).next_run_at as Date;
-    expect(next.getTime()).toBeGreaterThan(Date.now() + 3500_000);
-    expect(next.getTime()).toBeLessThanOrEqual(Date.now() + 3600_000);
+    expect(next.getTime()).toBeGreaterThan(Date.now() + period - 100_000);
+    expect(next.getTime()).toBeLessThanOrEqual(Date.now() + period);
+    expect((await app.get(`/api/extras/scheduled-jobs/${id}/`)).body.total_run_count).toBe(1);
   });
 
   test('crontab: fires when due and waits for the next selected minute', async () => {
