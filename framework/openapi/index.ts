@@ -1,3 +1,3 @@
-export { buildOpenApi, templatePath, type OpenApiDocument, type OpenApiSources } from './document';
+export { buildOpenApi, templatePath, type OpenApiDocument, type OpenApiRequestData, type OpenApiSources } from './document';
 export { documentationRoutes, type DocumentationRoutes } from './routes';
 export { toYaml } from './yaml';
