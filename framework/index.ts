@@ -60,6 +60,7 @@ export { lockRow } from './store/rows';
 // -- Applications, extra actions and routes, plugins -------------------------------------------
 export { defineApp, type ApplicationDefinition as AppDefinition } from './actions/define-app';
 export { defineActions, ActionRequest, type ActionHandler } from './actions/define';
+export type { ActionDoc, ActionField } from './actions/declared-routes';
 export type { ExtraRoute, Handler, HandlerArgs } from './router/api';
 export type { RequestContext } from './http/context';
 export { isMultipart, fileText, type FormBody, type UploadedFile } from './http/form';

@@ -60,6 +60,47 @@ export interface Mount {
   handlers: RequestHandler[];
 }
 
+/** A key of an action's own objects, as the OpenAPI document shows it: a plain value or a model's nested form. */
+export type ActionField =
+  | {
+      readonly type: 'integer' | 'string' | 'boolean';
+      readonly format?: string;
+      readonly enum?: ReadonlyArray<string | number>;
+      readonly nullable?: boolean;
+      readonly description?: string;
+    }
+  | { readonly nested: Function; readonly nullable?: boolean; readonly description?: string };
+
+/**
+ * How the OpenAPI document describes one method of an extra action; without it the action's
+ * bodies and answers are described as any object or array of objects.
+ */
+export interface ActionDoc {
+  readonly description?: string;
+  /** Query parameters the action reads, besides `api_version`. */
+  readonly query?: ReadonlyArray<{ readonly name: string; readonly type: 'integer' | 'string' | 'boolean'; readonly description: string }>;
+  /**
+   * The body: one object or an array of them, each the writable shape of `model` without the
+   * keys in `omit` (the action sets them), plus `add` (required when listed in `required`).
+   */
+  readonly body?: {
+    readonly model: Function;
+    readonly omit?: readonly string[];
+    readonly add?: Readonly<Record<string, ActionField>>;
+    readonly required?: readonly string[];
+    /** Component name of the item schema. */
+    readonly name: string;
+  };
+  /**
+   * The successful answer: `items`, a bare array of objects with these keys (component `name`);
+   * or `created`, the full representation of the created object of that model (an array of them
+   * when the body was an array).
+   */
+  readonly response?: { readonly items: Readonly<Record<string, ActionField>>; readonly name: string } | { readonly created: Function };
+  /** When set, the 204 answered when nothing could be done (no free space), and why. */
+  readonly empty?: string;
+}
+
 /** An extra action on a model (`/api/ipam/prefixes/<id>/available-prefixes/`). */
 export interface ModelAction {
   /** The one model the action belongs to, or, with `withField`, none. */
@@ -69,7 +110,7 @@ export interface ModelAction {
   path: string;
   detail: boolean;
   /** Per method: the permission action it needs on `permissionModel` (default: the model). */
-  methods: Partial<Record<string, { action: Action; handler: Handler; permissionModel?: Function }>>;
+  methods: Partial<Record<string, { action: Action; handler: Handler; permissionModel?: Function; doc?: ActionDoc }>>;
 }
 
 /** The extra actions served under a model's endpoint. */

@@ -12,7 +12,7 @@ import type { Json, ModelClass } from '../metadata/types';
 import type { Id } from '../query/id';
 
 import type { Values } from '../serializer/write-context';
-import type { HandlerArgs, ModelAction } from './declared-routes';
+import type { ActionDoc, HandlerArgs, ModelAction } from './declared-routes';
 import { visible } from '../views/read';
 import { createObjects, inTransaction, renderInOrder } from '../views/write';
 import { listView, renderByIds, renderOne } from '../views/read';
@@ -125,6 +125,8 @@ export interface ActionMethodSpec {
   action: Action;
   permissionModel?: ModelClass;
   handler: ActionHandler;
+  /** How the OpenAPI document and the generated reference describe the method. */
+  doc?: ActionDoc;
 }
 
 type ActionSpecs = Record<string, { detail: boolean } & Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', ActionMethodSpec>>>;
@@ -145,6 +147,7 @@ export function defineActions(owner: ModelClass | { withField: FieldKind }, acti
       methods[m] = {
         action: method.action,
         permissionModel: method.permissionModel,
+        doc: method.doc,
         handler: (ctx, args) => method.handler(new ActionRequest(ctx, args, args.model ?? ctx.registry.forClass(cls as ModelClass))),
       };
     }

@@ -24,6 +24,11 @@ export interface FeatureProvider {
   prepareFilters?(db: Executor, features: RequestData, registry: Registry): Promise<void>;
   /** A filter this feature adds to `model` for the request (`cf_<name>`, `cr_<slug>__peer`). */
   filter?(model: ModelMeta, name: string, features: RequestData, version: ApiVersion): FilterDef | undefined;
+  /**
+   * The names of every filter `filter` would answer for `model` in this request (after
+   * `prepareFilters`), so that the OpenAPI document can list them.
+   */
+  filterNames?(model: ModelMeta, features: RequestData, version: ApiVersion): string[];
 }
 
 /** A key a feature adds to objects in GraphQL (`cf_<name>`, `cpf_<slug>`), read from the object. */
@@ -102,4 +107,29 @@ export function featureFilters(
     }
     return undefined;
   };
+}
+
+/**
+ * Every filter the features of `model` add in this request (`cf_<name>`, `cr_<slug>__peer`), by
+ * name: what the OpenAPI document lists besides the model's own filters. Loads what the
+ * providers' filters need into `features` (once per request whatever the number of models).
+ */
+export async function listFeatureFilters(
+  registry: Registry,
+  model: ModelMeta,
+  db: Executor,
+  features: RequestData,
+  version: ApiVersion,
+): Promise<FilterDef[]> {
+  const out = new Map<string, FilterDef>();
+  for (const provider of providersFor(registry, model)) {
+    if (!provider.filterNames || !provider.filter) continue;
+    await provider.prepare?.(db, features, registry);
+    await provider.prepareFilters?.(db, features, registry);
+    for (const name of provider.filterNames(model, features, version)) {
+      const def = provider.filter(model, name, features, version);
+      if (def && !out.has(name)) out.set(name, def);
+    }
+  }
+  return [...out.values()];
 }

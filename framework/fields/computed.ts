@@ -188,6 +188,13 @@ export const computedKind: FieldKind & ResolvingKind = {
     const o = opts(field);
     return [o.optIn, o.optOut].filter((p): p is string => !!p);
   },
+  queryParamEffects(field) {
+    const o = opts(field);
+    return [
+      ...(o.optIn ? [{ name: o.optIn, effect: 'show' as const }] : []),
+      ...(o.optOut ? [{ name: o.optOut, effect: 'hide' as const }] : []),
+    ];
+  },
   async parse(field, input, wc) {
     const provider = featureProvider(field);
     return provider?.parse ? provider.parse(field.model, input, wc) : undefined;

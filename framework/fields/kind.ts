@@ -356,6 +356,11 @@ export interface FieldKindFacets {
   readonly comparison?: Comparison;
   /** Query parameters the field reads while rendering (`exclude`): not filters on its model's endpoint. */
   queryParams?(field: FieldMeta): readonly string[];
+  /**
+   * What those parameters do to the field on reads, for the OpenAPI document and generated
+   * docs: `show` (opt-in: `include=relationships`) or `hide` (opt-out: `exclude=config_context`).
+   */
+  queryParamEffects?(field: FieldMeta): ReadonlyArray<{ readonly name: string; readonly effect: 'show' | 'hide' }>;
 
   // -- description -----------------------------------------------------------------------------
   info(field: FieldMeta, ic: InfoContext): FieldInfo;

@@ -44,6 +44,11 @@ export class Components {
     return name;
   }
 
+  /** A schema of its own under `name` (an extra action's objects), built once. */
+  custom(name: string, build: () => OpenApiSchema): string {
+    return this.define(name, build);
+  }
+
   /** `Prefix`: the full representation. */
   read(model: ModelMeta): string {
     return this.define(this.nameOf(model), () => objectSchema(model, representedFields(model, this.version, false), 'read', this.context));

@@ -1,10 +1,12 @@
+import type { ActionDoc, ActionField } from '../actions/declared-routes';
 import type { OpenApiSchema } from '../fields/kind';
+import type { FilterDef } from '../filterset/filterset';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
 import type { HttpMethod, ModelOperation, RouteEntry, RouteMethod, RouteTable } from '../router/route-table';
 import type { ApiVersion } from '../versioning/version';
 import { Components, ref } from './components';
-import { briefParameter, filterParameters, idParameter, paginationParameters, versionParameter } from './parameters';
+import { briefParameter, filterParameters, idParameter, paginationParameters, renderParameters, versionParameter } from './parameters';
 
 export interface OpenApiSources {
   registry: Registry;
@@ -12,6 +14,12 @@ export interface OpenApiSources {
   table: RouteTable;
   /** netinv's own version, shown in `info.version` with the API version. */
   serverVersion: string;
+}
+
+/** What a document of a request adds to the registry's: data the database holds. */
+export interface OpenApiRequestData {
+  /** Filters features add per model (`cf_<name>` from the custom fields defined now). */
+  featureFilters?: ReadonlyMap<ModelMeta, readonly FilterDef[]>;
 }
 
 /** Operations by method, plus path-level `parameters`. */
@@ -64,6 +72,8 @@ interface RouteContext {
   entry: RouteEntry;
   stem: string;
   tags: string[];
+  registry: Registry;
+  data: OpenApiRequestData;
 }
 
 /** A generic model operation, its shapes taken from the model's schemas. */
@@ -77,7 +87,7 @@ function modelOperation(operation: ModelOperation, model: ModelMeta, route: Rout
         operationId: `${stem}_list`,
         description: `List ${model.verboseNamePlural}; every filter may be combined, repeated values are alternatives.`,
         tags,
-        parameters: [...filterParameters(model), ...paginationParameters(), briefParameter(), ...version],
+        parameters: [...filterParameters(model, route.data.featureFilters?.get(model)), ...paginationParameters(), briefParameter(), ...renderParameters(model, c.version), ...version],
         responses: { '200': { description: 'A page of objects', content: json(ref(c.paginated(model))) }, ...errors('400') },
       };
     case 'create': {
@@ -122,7 +132,7 @@ function modelOperation(operation: ModelOperation, model: ModelMeta, route: Rout
       return {
         operationId: `${stem}_retrieve`,
         tags,
-        parameters: [briefParameter(), ...version],
+        parameters: [briefParameter(), ...renderParameters(model, c.version), ...version],
         responses: { '200': { description: 'The object', content: json(one()) }, ...errors('404') },
       };
     case 'update':
@@ -148,20 +158,70 @@ function modelOperation(operation: ModelOperation, model: ModelMeta, route: Rout
 
 const ACTION_SUFFIX: Record<string, string> = { GET: 'list', POST: 'create', PUT: 'update', PATCH: 'partial_update', DELETE: 'destroy' };
 
-/** Extra actions: their bodies are the action's own, described generically. */
-function actionOperation(method: HttpMethod, route: RouteContext): OpenApiSchema {
+/** A key of an action's own objects. */
+function actionFieldSchema(field: ActionField, route: RouteContext, c: Components): OpenApiSchema {
+  const { nullable, description } = field;
+  let schema: OpenApiSchema;
+  if ('nested' in field) {
+    const nested = ref(c.nested(route.registry.forClass(field.nested)));
+    schema = nullable || description ? { allOf: [nested] } : nested;
+  } else {
+    schema = { type: field.type, ...(field.format ? { format: field.format } : {}), ...(field.enum ? { enum: [...field.enum] } : {}) };
+  }
+  return { ...schema, ...(nullable ? { nullable: true } : {}), ...(description ? { description } : {}) };
+}
+
+/** The body item an action's doc declares: the model's writable shape less what the action sets, plus its own keys. */
+function actionBody(spec: NonNullable<ActionDoc['body']>, route: RouteContext, c: Components): string {
+  return c.custom(spec.name, () => {
+    const writable = c.schemas[c.writable(route.registry.forClass(spec.model), false)] as { properties: Record<string, OpenApiSchema>; required?: string[] };
+    const omit = new Set(spec.omit ?? []);
+    const properties: Record<string, OpenApiSchema> = {};
+    for (const [name, schema] of Object.entries(spec.add ?? {})) properties[name] = actionFieldSchema(schema, route, c);
+    for (const [name, schema] of Object.entries(writable.properties)) if (!omit.has(name) && !(name in properties)) properties[name] = schema;
+    const required = [...(spec.required ?? []), ...(writable.required ?? []).filter((n) => !omit.has(n) && !(spec.required ?? []).includes(n))];
+    return { type: 'object', properties, ...(required.length ? { required } : {}) };
+  });
+}
+
+/** Extra actions: described by their doc when they have one, else as any object or array of objects. */
+function actionOperation(method: HttpMethod, routeMethod: RouteMethod, route: RouteContext, c: Components): OpenApiSchema {
+  const doc = routeMethod.doc;
+  const status = method === 'POST' ? '201' : '200';
+  const anyObjects = json({ oneOf: [{ type: 'object' }, arrayOf({ type: 'object' })] });
+  let answer: OpenApiSchema = { description: 'Result of the action', content: anyObjects };
+  if (doc?.response && 'items' in doc.response) {
+    const { items, name } = doc.response;
+    const item = c.custom(name, () => ({
+      type: 'object',
+      properties: Object.fromEntries(Object.entries(items).map(([k, f]) => [k, actionFieldSchema(f, route, c)])),
+      required: Object.keys(items),
+    }));
+    answer = { description: 'A bare array (not paginated)', content: json(arrayOf(ref(item))) };
+  } else if (doc?.response && 'created' in doc.response) {
+    const one = ref(c.read(route.registry.forClass(doc.response.created)));
+    answer = { description: 'The created object, or an array of them for an array body', content: json({ oneOf: [one, arrayOf(one)] }) };
+  }
+  const query = (doc?.query ?? []).map((q) => ({ name: q.name, in: 'query', required: false, description: q.description, schema: { type: q.type } }));
+  const empty = doc ? doc.empty : method === 'POST' ? 'Nothing could be done (e.g. no free space); `detail` says why' : undefined;
   const operation: OpenApiSchema = {
     operationId: `${route.stem}_${ACTION_SUFFIX[method] ?? method.toLowerCase()}`,
+    ...(doc?.description ? { description: doc.description } : {}),
     tags: route.tags,
-    parameters: [versionParameter()],
+    parameters: [...query, versionParameter()],
     responses: {
-      [method === 'POST' ? '201' : '200']: { description: 'Result of the action', content: json({ oneOf: [{ type: 'object' }, arrayOf({ type: 'object' })] }) },
-      ...(method === 'POST' ? { '204': { description: 'Nothing could be done (e.g. no free space); `detail` says why', content: json(ref('Error')) } } : {}),
+      [status]: answer,
+      ...(empty ? { '204': { description: empty, content: json(ref('Error')) } } : {}),
       ...errors('400', '404'),
     },
   };
   if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
-    operation.requestBody = body({ oneOf: [{ type: 'object' }, arrayOf({ type: 'object' })] });
+    if (doc?.body) {
+      const item = ref(actionBody(doc.body, route, c));
+      operation.requestBody = body({ oneOf: [item, arrayOf(item)] });
+    } else {
+      operation.requestBody = body({ oneOf: [{ type: 'object' }, arrayOf({ type: 'object' })] });
+    }
   }
   return operation;
 }
@@ -181,16 +241,16 @@ function extraOperation(method: HttpMethod, route: RouteContext): OpenApiSchema 
 function operationOf(method: HttpMethod, routeMethod: RouteMethod, route: RouteContext, c: Components): OpenApiSchema | undefined {
   const { operation } = routeMethod;
   const model = route.entry.model;
-  if (operation === 'action') return actionOperation(method, route);
+  if (operation === 'action') return actionOperation(method, routeMethod, route, c);
   if (operation === 'extra') return extraOperation(method, route);
   if (operation === 'index' || !model) return undefined;
   return modelOperation(operation, model, route, c);
 }
 
 /** The path item of a documented route, or none when no method of it is an operation. */
-function pathItem(entry: RouteEntry, c: Components): PathItem | undefined {
+function pathItem(entry: RouteEntry, c: Components, registry: Registry, data: OpenApiRequestData): PathItem | undefined {
   const stem = operationStem(templatePath(entry.path));
-  const route: RouteContext = { entry, stem, tags: [entry.model ? tagOf(entry.model) : stem.split('_')[0]] };
+  const route: RouteContext = { entry, stem, tags: [entry.model ? tagOf(entry.model) : stem.split('_')[0]], registry, data };
   const item: PathItem = {};
   if (entry.detail && entry.model) item.parameters = [idParameter(entry.model)];
   let operations = 0;
@@ -208,13 +268,13 @@ function pathItem(entry: RouteEntry, c: Components): PathItem | undefined {
  * relative to `/api` (servers `[{url: '/api'}]`), one read, writable and patched schema per
  * model, filters as query parameters, the pagination envelope, error bodies and the token scheme.
  */
-export function buildOpenApi(sources: OpenApiSources, version: ApiVersion): OpenApiDocument {
+export function buildOpenApi(sources: OpenApiSources, version: ApiVersion, data: OpenApiRequestData = {}): OpenApiDocument {
   const c = new Components(sources.registry, version);
   c.errors();
   const paths: Record<string, PathItem> = {};
   for (const entry of sources.table) {
     if (!entry.documented) continue;
-    const item = pathItem(entry, c);
+    const item = pathItem(entry, c, sources.registry, data);
     if (item) paths[templatePath(entry.path)] = item;
   }
   const sorted = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
@@ -233,8 +293,18 @@ export function buildOpenApi(sources: OpenApiSources, version: ApiVersion): Open
       schemas,
       responses: RESPONSES,
       securitySchemes: {
-        tokenAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token-based authentication with required prefix "Token"' },
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+        tokenAuth: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'Token-based authentication with required prefix "Token": the header value is `Token <key>` (the word Token, a space, then the 40-character key; in Swagger UI\'s Authorize dialog, enter `Token <key>`). A key is made with `netinv createtoken` or `POST /api/users/tokens/`.',
+        },
+        cookieAuth: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'sessionid',
+          description: 'The session of a browser logged in at `/api-auth/login/`. Unsafe methods (POST, PUT, PATCH, DELETE) also need the `X-CSRFToken` header carrying the `csrftoken` cookie; Swagger UI at `/api/docs/` sends it.',
+        },
       },
     },
     security: [{ cookieAuth: [] }, { tokenAuth: [] }],

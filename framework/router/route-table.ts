@@ -7,7 +7,7 @@ import { negotiate } from '../http/negotiation';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
 import type { Operation } from '../metadata/types';
-import { actionsOf, type ExtraRoute, type Handler, type ModelAction, type Negotiator } from '../actions/declared-routes';
+import { actionsOf, type ActionDoc, type ExtraRoute, type Handler, type ModelAction, type Negotiator } from '../actions/declared-routes';
 import { indexHandler, modelHandler, type ModelOperation } from './handlers';
 
 export type { ModelOperation } from './handlers';
@@ -23,6 +23,8 @@ export interface RouteMethod {
   readonly handler: Handler;
   /** On model routes: the permission the method needs; none for OPTIONS, which needs only a login (or exempt reads). */
   readonly permission?: Readonly<{ action: Action; model: ModelMeta }>;
+  /** Extra actions: how the OpenAPI document describes the method, when the action says. */
+  readonly doc?: ActionDoc;
 }
 
 /** How the caller must be authenticated: `model` checks the method's permission on the model. */
@@ -158,7 +160,12 @@ function actionEntry(registry: Registry, model: ModelMeta, action: ModelAction):
   for (const [m, spec] of Object.entries(action.methods)) {
     if (!spec) continue;
     const permissionModel = spec.permissionModel ? registry.forClass(spec.permissionModel) : model;
-    methods[checkedMethod(m, path)] = { operation: 'action', handler: spec.handler, permission: { action: spec.action, model: permissionModel } };
+    methods[checkedMethod(m, path)] = {
+      operation: 'action',
+      handler: spec.handler,
+      permission: { action: spec.action, model: permissionModel },
+      ...(spec.doc ? { doc: spec.doc } : {}),
+    };
   }
   return {
     path,

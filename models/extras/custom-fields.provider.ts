@@ -274,6 +274,14 @@ export const provider: CustomFieldProvider & GraphQLFeature & { prepare(db: Exec
     return out;
   },
 
+  /** `cf_<name>` and its lookups for each custom field of the model whose filter logic is not disabled. */
+  filterNames(model, features) {
+    if (!model.field('custom_fields')) return [];
+    return definitionsIn(features, model)
+      .filter((d) => d.filter_logic !== 'disabled')
+      .flatMap((d) => [`cf_${d.name}`, ...Object.keys(suffixesOf(d)).map((suffix) => `cf_${d.name}__${suffix}`)]);
+  },
+
   filter(model, name, features, version) {
     if (!name.startsWith('cf_')) return undefined;
     const field = model.field('custom_fields');

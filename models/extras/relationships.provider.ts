@@ -454,6 +454,11 @@ export const provider: FeatureProvider & ComputedProvider & GraphQLFeature = {
     if (doomed.length) await wc.remove(RelationshipAssociation, doomed);
   },
 
+  /** `cr_<slug>__<peer side>` for each relationship touching the model; `filter` drops hidden sides. */
+  filterNames(model, features) {
+    return relsIn(features).flatMap((rel) => sidesOf(rel, model.label).map((side) => `cr_${rel.slug}__${OPPOSITE[side]}`));
+  },
+
   filter(model, name, features) {
     const m = /^cr_(.+)__(source|destination|peer)$/.exec(name);
     if (!m) return undefined;

@@ -1,6 +1,6 @@
 import {
   allocateBlocks, BITS, defineActions, formatAddress, freeAddresses, freeBlocks, lockRow, networkText, ormFilter,
-  ValidationError, type ActionRequest, type Executor, type IPNetwork, type Json, type Predicate, type Values,
+  ValidationError, type ActionDoc, type ActionRequest, type Executor, type IPNetwork, type Json, type Predicate, type Values,
 } from '../../framework';
 import { Status } from '../extras/status';
 import { IPAddress } from './ip-address';
@@ -142,15 +142,62 @@ async function allocateIps(req: ActionRequest) {
   return { status: 201, body: await req.render(IPAddress, outcome.ids, many) };
 }
 
+/** `vrf` of the free blocks and addresses: the parent's VRF, nested, or null for the global table. */
+const PARENT_VRF = { nested: VRF, nullable: true, description: "The parent prefix's VRF (null: the global table)" } as const;
+
+/** How the OpenAPI document describes the allocation actions (Nautobot's AvailablePrefix and AvailableIP). */
+const DOCS = {
+  listPrefixes: {
+    description: 'Free blocks inside the prefix (the smallest set of CIDR blocks covering the free space), ascending. Not paginated.',
+    query: [
+      { name: 'limit', type: 'integer', description: 'Accepted and ignored: every free block is returned.' },
+      { name: 'offset', type: 'integer', description: 'Accepted and ignored.' },
+    ],
+    response: {
+      name: 'AvailablePrefix',
+      items: { family: { type: 'integer', enum: [4, 6] }, prefix: { type: 'string', description: 'A free block, CIDR' }, vrf: PARENT_VRF },
+    },
+  },
+  createPrefixes: {
+    description: 'Allocate child prefixes first-fit, one per object given (all or none); `prefix` and `vrf` are set from the parent.',
+    body: {
+      name: 'PrefixLengthRequest',
+      model: Prefix,
+      omit: ['prefix', 'vrf'],
+      add: { prefix_length: { type: 'integer', description: 'Length of the prefix to allocate' } },
+      required: ['prefix_length'],
+    },
+    response: { created: Prefix },
+    empty: 'Insufficient space is available to accommodate the requested prefix size(s); nothing was created.',
+  },
+  listIps: {
+    description: 'Free addresses inside the prefix, ascending, each with the prefix length of the parent. Not paginated.',
+    query: [
+      { name: 'limit', type: 'integer', description: 'Number of addresses to return (default: the page size; at most the maximum page size; 0 or less: the maximum).' },
+      { name: 'offset', type: 'integer', description: 'Accepted and ignored: the lowest free addresses are returned.' },
+    ],
+    response: {
+      name: 'AvailableIP',
+      items: { family: { type: 'integer', enum: [4, 6] }, address: { type: 'string', description: 'A free address with the prefix length of the parent' }, vrf: PARENT_VRF },
+    },
+  },
+  createIps: {
+    description: 'Allocate the lowest free addresses, one per object given (an empty object is enough besides `status`), all or none; `address` and `vrf` are set from the parent.',
+    body: { name: 'AvailableIPRequest', model: IPAddress, omit: ['address', 'vrf'] },
+    response: { created: IPAddress },
+    empty: 'An insufficient number of IP addresses are available within the prefix; nothing was created.',
+  },
+} satisfies Record<string, ActionDoc>;
+
 export const prefixActions = defineActions(Prefix, {
   'available-prefixes': {
     detail: true,
-    GET: { action: 'view', handler: listAvailablePrefixes },
-    POST: { action: 'add', handler: allocatePrefixes },
+    GET: { action: 'view', handler: listAvailablePrefixes, doc: DOCS.listPrefixes },
+    POST: { action: 'add', handler: allocatePrefixes, doc: DOCS.createPrefixes },
   },
   'available-ips': {
     detail: true,
-    GET: { action: 'view', permissionModel: IPAddress, handler: listAvailableIps },
-    POST: { action: 'add', permissionModel: IPAddress, handler: allocateIps },
+    GET: { action: 'view', permissionModel: IPAddress, handler: listAvailableIps, doc: DOCS.listIps },
+    POST: { action: 'add', permissionModel: IPAddress, handler: allocateIps, doc: DOCS.createIps },
   },
 });

@@ -179,3 +179,121 @@ describe('/api/docs/', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 });
+
+describe('extra actions and read parameters', () => {
+  type Op = { parameters?: Array<{ name: string; schema?: Record<string, unknown> }>; responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: { content: Record<string, { schema: unknown }> } };
+  const op = (version: string, path: string, method: string) => (documents.get(version) as Doc).paths[path][method] as unknown as Op;
+  const names = (o: Op) => (o.parameters ?? []).map((p) => p.name);
+  const schemaOf = (o: Op, status: string) => o.responses[status].content?.['application/json'].schema;
+
+  test.each(SUPPORTED_VERSIONS.map((v) => [String(v)]))('API %s: available-prefixes and available-ips answer typed objects; limit and offset are listed', (version) => {
+    const s = (documents.get(version) as Doc).components.schemas;
+    const prefixes = '/ipam/prefixes/{id}/available-prefixes/';
+    const ips = '/ipam/prefixes/{id}/available-ips/';
+    expect(schemaOf(op(version, prefixes, 'get'), '200')).toEqual({ type: 'array', items: { $ref: '#/components/schemas/AvailablePrefix' } });
+    expect(schemaOf(op(version, ips, 'get'), '200')).toEqual({ type: 'array', items: { $ref: '#/components/schemas/AvailableIP' } });
+    expect(Object.keys(s.AvailablePrefix.properties as object)).toEqual(['family', 'prefix', 'vrf']);
+    expect(Object.keys(s.AvailableIP.properties as object)).toEqual(['family', 'address', 'vrf']);
+    expect(s.AvailableIP.required).toEqual(['family', 'address', 'vrf']);
+    expect(s.AvailableIP.properties?.vrf).toMatchObject({ allOf: [{ $ref: '#/components/schemas/NestedVRF' }], nullable: true });
+    expect(s.AvailablePrefix.properties?.family).toMatchObject({ type: 'integer', enum: [4, 6] });
+    for (const path of [prefixes, ips]) expect(names(op(version, path, 'get'))).toEqual(expect.arrayContaining(['limit', 'offset']));
+
+    const created = (model: string) => ({ oneOf: [{ $ref: `#/components/schemas/${model}` }, { type: 'array', items: { $ref: `#/components/schemas/${model}` } }] });
+    expect(schemaOf(op(version, prefixes, 'post'), '201')).toEqual(created('Prefix'));
+    expect(schemaOf(op(version, ips, 'post'), '201')).toEqual(created('IPAddress'));
+    expect(op(version, prefixes, 'post').responses['204']).toBeDefined();
+    // Bodies: the writable shape less what the action sets, plus prefix_length for prefixes.
+    expect(s.PrefixLengthRequest.required).toEqual(expect.arrayContaining(['prefix_length', 'status']));
+    expect(s.PrefixLengthRequest.properties).not.toHaveProperty('prefix');
+    expect(s.PrefixLengthRequest.properties).not.toHaveProperty('vrf');
+    expect(s.AvailableIPRequest.properties).not.toHaveProperty('address');
+    expect(s.AvailableIPRequest.properties).toHaveProperty('dns_name');
+    expect(op(version, ips, 'post').requestBody?.content['application/json'].schema).toEqual({
+      oneOf: [{ $ref: '#/components/schemas/AvailableIPRequest' }, { type: 'array', items: { $ref: '#/components/schemas/AvailableIPRequest' } }],
+    });
+  });
+
+  test('the documented answers match what the server answers', async () => {
+    const parent = await app.post('/api/ipam/prefixes/', { prefix: '10.77.0.0/29', status: 'active' });
+    expect(parent.status).toBe(201);
+    const base = `/api/ipam/prefixes/${parent.body.id}`;
+    const free = await app.get(`${base}/available-prefixes/`);
+    expect(free.body).toEqual([{ family: 4, prefix: '10.77.0.0/29', vrf: null }]);
+    const addresses = await app.get(`${base}/available-ips/?limit=2`);
+    expect(addresses.body).toEqual([{ family: 4, address: '10.77.0.1/29', vrf: null }, { family: 4, address: '10.77.0.2/29', vrf: null }]);
+    const one = await app.post(`${base}/available-ips/`, { status: 'active' });
+    expect(one.status).toBe(201);
+    expect(one.body.address).toBe('10.77.0.1/29');
+    const two = await app.post(`${base}/available-prefixes/`, [{ prefix_length: 30, status: 'active' }, { prefix_length: 30, status: 'active' }]);
+    expect(two.status).toBe(201);
+    expect(two.body.map((p: { prefix: string }) => p.prefix)).toEqual(['10.77.0.0/30', '10.77.0.4/30']);
+  });
+
+  test('brief on reads; include and exclude where the model has keys they show or hide; no depth (API 2.x)', () => {
+    for (const version of SUPPORTED_VERSIONS.map(String)) {
+      expect(names(op(version, '/dcim/devices/', 'get'))).toEqual(expect.arrayContaining(['brief', 'include', 'exclude', 'limit', 'offset']));
+      expect(names(op(version, '/dcim/devices/{id}/', 'get'))).toEqual(expect.arrayContaining(['brief', 'include', 'exclude']));
+      expect(names(op(version, '/dcim/sites/', 'get'))).toEqual(expect.arrayContaining(['brief', 'include']));
+      expect(names(op(version, '/dcim/sites/', 'get'))).not.toContain('exclude');
+      expect(names(op(version, '/dcim/sites/', 'post'))).not.toContain('brief');
+      // Users have neither relationships nor computed fields.
+      expect(names(op(version, '/users/users/', 'get'))).not.toContain('include');
+      const all = Object.values((documents.get(version) as Doc).paths).flatMap((item) => Object.values(item)).flatMap((o) => (Array.isArray(o) ? o : (o.parameters ?? [])));
+      expect(all.map((p: { name: string }) => p.name)).not.toContain('depth');
+    }
+    const include = ((documents.get('1.6') as Doc).paths['/dcim/devices/'].get.parameters as Array<{ name: string; description?: string }>).find((p) => p.name === 'include');
+    expect(include?.description).toContain('`relationships`');
+    expect(include?.description).toContain('`computed_fields`');
+  });
+
+  test('the server answers as documented: include shows, exclude hides, depth is not a parameter', async () => {
+    const sites = await app.get('/api/dcim/sites/?include=relationships&limit=1');
+    expect(sites.status).toBe(200);
+    const depth = await app.get('/api/dcim/sites/?depth=1');
+    expect(depth.status).toBe(400);
+    expect(depth.body).toEqual({ depth: ['Unknown filter field'] });
+  });
+
+  test('the token scheme says to enter `Token <key>`; the session scheme names the CSRF header', () => {
+    const schemes = ((documents.get('1.6') as unknown as { components: { securitySchemes: Record<string, { description: string; name: string }> } }).components.securitySchemes);
+    expect(schemes.tokenAuth.name).toBe('Authorization');
+    expect(schemes.tokenAuth.description).toContain('`Token <key>`');
+    expect(schemes.cookieAuth.description).toContain('X-CSRFToken');
+  });
+
+  test('cf_ filters follow the custom fields defined at the time of the request; relationships add cr_ filters', async () => {
+    const before = JSON.parse((await app.get('/api/swagger.json?api_version=1.6')).text) as Doc;
+    const siteParams = (doc: Doc) => (doc.paths['/dcim/sites/'].get.parameters ?? []).map((p) => p.name);
+    expect(siteParams(before).filter((n) => n.startsWith('cf_') || n.startsWith('cr_'))).toEqual([]);
+
+    const cf = await app.post('/api/extras/custom-fields/', { name: 'doc_rack_owner', type: 'text', content_types: ['dcim.site'] });
+    expect(cf.status).toBe(201);
+    const off = await app.post('/api/extras/custom-fields/', { name: 'doc_hidden', type: 'integer', filter_logic: 'disabled', content_types: ['dcim.site'] });
+    expect(off.status).toBe(201);
+    const rel = await app.post('/api/extras/relationships/', { name: 'Doc site vrf', slug: 'doc_site_vrf', type: 'one-to-many', source_type: 'dcim.site', destination_type: 'ipam.vrf' });
+    expect(rel.status).toBe(201);
+
+    const after = JSON.parse((await app.get('/api/swagger.json?api_version=1.6')).text) as Doc;
+    expect(validateOpenApi(after)).toEqual([]);
+    const params = siteParams(after);
+    expect(params).toEqual(expect.arrayContaining(['cf_doc_rack_owner', 'cf_doc_rack_owner__ic', 'cf_doc_rack_owner__nre', 'cr_doc_site_vrf__destination']));
+    expect(params.filter((n) => n.startsWith('cf_doc_hidden'))).toEqual([]);
+    const single = (after.paths['/dcim/sites/'].get.parameters as Array<{ name: string; schema: unknown }>).find((p) => p.name === 'cf_doc_rack_owner');
+    expect(single?.schema).toEqual({ type: 'string' });
+    expect((after.paths['/ipam/vrfs/'].get.parameters ?? []).map((p) => p.name)).toContain('cr_doc_site_vrf__source');
+    // Only the models the custom field names; the YAML form and the other versions follow too.
+    expect((after.paths['/dcim/racks/'].get.parameters ?? []).map((p) => p.name).filter((n) => n.startsWith('cf_'))).toEqual([]);
+    expect((await app.get('/api/swagger.yaml?api_version=1.3')).text).toContain('name: cf_doc_rack_owner\n');
+    // Each documented filter is one the server knows (an unknown parameter would be a 400 naming it).
+    for (const query of ['cf_doc_rack_owner=x', 'cf_doc_rack_owner__ic=x', `cr_doc_site_vrf__destination=${rel.body.id}`]) {
+      const res = await app.get(`/api/dcim/sites/?${query}`);
+      expect({ query, body: JSON.stringify(res.body) }).not.toEqual({ query, body: expect.stringContaining('Unknown filter field') });
+    }
+    expect((await app.get('/api/dcim/sites/?cf_doc_hidden=1')).body).toEqual({ cf_doc_hidden: ['Unknown filter field'] });
+
+    expect((await app.delete(`/api/extras/custom-fields/${cf.body.id}/`)).status).toBe(204);
+    const removed = JSON.parse((await app.get('/api/swagger.json?api_version=1.6')).text) as Doc;
+    expect(siteParams(removed).filter((n) => n.startsWith('cf_'))).toEqual([]);
+  });
+});
