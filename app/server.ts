@@ -62,7 +62,7 @@ export function jobWorkerFor(db: Database, registry: Registry, config: Readonly<
 
 /** Config in, server out: registry, database, migrations and the Express application. */
 export async function createServer(config: Readonly<Config>, options: ServerOptions = {}): Promise<NetinvServer> {
-  const logger = new Logger(config.logLevel);
+  const logger = new Logger(config.logLevel, config.logFormat);
   const plugins = enabledPlugins(config);
   const registry = registryWith(plugins);
   const ds = await dataSourceFor(config.databaseUrl, registry, false, plugins);
