@@ -6,6 +6,7 @@ import type { Database } from '../framework/store/executor';
 import { errorMiddleware } from '../framework/errors/mapper';
 import { sessionRoutes } from '../framework/auth/session-routes';
 import { Logger } from '../framework/http/logger';
+import { requestLog } from '../framework/http/request-log';
 import { apiRouter, type Services } from '../framework/router/api';
 import { buildRouteTable, type RouteTable } from '../framework/router/route-table';
 import type { Registry } from '../framework';
@@ -113,6 +114,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  // First: every response, errors and 404s included, carries X-Request-ID and is logged.
+  app.use(requestLog(logger));
   app.get('/', (_req, res) => res.redirect(302, '/api/'));
   app.use('/api-auth', sessionRoutes(services.auth, db));
   app.use('/graphql', graphiqlRoutes(services.auth, db));
@@ -134,7 +137,12 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     jobs,
     listen: () =>
       new Promise((resolve, reject) => {
-        server = app.listen(config.port, config.host, () => resolve(server as Server));
+        server = app.listen(config.port, config.host, () => {
+          const address = (server as Server).address();
+          const port = typeof address === 'object' && address ? address.port : config.port;
+          logger.info('listening', { url: `http://${config.host}:${port}/api/`, version: config.version });
+          resolve(server as Server);
+        });
         server.on('error', reject);
         server.keepAliveTimeout = 65_000;
       }),

@@ -35,7 +35,7 @@ function scopeOf(ctx: RequestContext, tx: Executor): WriteScope {
     version: ctx.version as NonNullable<RequestContext['version']>,
     actor: actorOf(ctx),
     features: ctx.features,
-    requestId: ctx.id,
+    requestId: ctx.changeId,
     listeners: ctx.listeners,
   };
 }
