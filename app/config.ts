@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { plainToInstance } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsString, Max, Min, validateSync } from 'class-validator';
 import type { FrameworkConfig } from '../framework/http/context';
-import type { LogLevel } from '../framework/http/logger';
+import { LOG_FORMATS, type LogFormat, type LogLevel } from '../framework/http/logger';
 import { parseDatabaseUrl } from '../framework/store/datasource';
 import { netinvVersion } from './version';
 
@@ -33,6 +33,10 @@ export class Config implements FrameworkConfig {
 
   @IsIn(['debug', 'info', 'warn', 'error', 'silent'])
   logLevel: LogLevel = 'info';
+
+  /** `text` (readable lines) or `json` (one JSON object per line); either way on stderr. */
+  @IsIn(LOG_FORMATS)
+  logFormat: LogFormat = 'text';
 
   /** Largest accepted request body. */
   @IsInt() @Min(1024)
@@ -157,6 +161,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_PAGINATE_COUNT', 'paginateCount', parseInt10);
   setting('NETINV_MAX_PAGE_SIZE', 'maxPageSize', parseInt10);
   setting('NETINV_LOG_LEVEL', 'logLevel', (_n, v) => v.toLowerCase());
+  setting('NETINV_LOG_FORMAT', 'logFormat', (_n, v) => v.toLowerCase());
   setting('NETINV_MAX_BODY_BYTES', 'maxBodyBytes', parseInt10);
   setting('NETINV_WEBHOOK_WORKER', 'webhookWorker', parseBool);
   setting('NETINV_WEBHOOK_POLL_SECONDS', 'webhookPollSeconds', parseInt10);

@@ -7,6 +7,7 @@ import { errorMiddleware } from '../framework/errors/mapper';
 import { sessionRoutes } from '../framework/auth/session-routes';
 import { FAVICON_SVG } from '../framework/http/page';
 import { Logger } from '../framework/http/logger';
+import { requestLog } from '../framework/http/request-log';
 import { apiRouter, type Services } from '../framework/router/api';
 import { buildRouteTable, type RouteTable } from '../framework/router/route-table';
 import type { Registry } from '../framework';
@@ -63,7 +64,7 @@ export function jobWorkerFor(db: Database, registry: Registry, config: Readonly<
 
 /** Config in, server out: registry, database, migrations and the Express application. */
 export async function createServer(config: Readonly<Config>, options: ServerOptions = {}): Promise<NetinvServer> {
-  const logger = new Logger(config.logLevel);
+  const logger = new Logger(config.logLevel, config.logFormat);
   const plugins = enabledPlugins(config);
   const registry = registryWith(plugins);
   const ds = await dataSourceFor(config.databaseUrl, registry, false, plugins);
@@ -114,6 +115,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  // First: every response, errors and 404s included, carries X-Request-ID and is logged.
+  app.use(requestLog(logger));
   app.get('/', (_req, res) => res.redirect(302, '/api/'));
   // Browsers ask for it on every site; the pages carry the same icon inline.
   app.get('/favicon.ico', (_req, res) => res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(FAVICON_SVG));
@@ -137,7 +140,12 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     jobs,
     listen: () =>
       new Promise((resolve, reject) => {
-        server = app.listen(config.port, config.host, () => resolve(server as Server));
+        server = app.listen(config.port, config.host, () => {
+          const address = (server as Server).address();
+          const port = typeof address === 'object' && address ? address.port : config.port;
+          logger.info('listening', { url: `http://${config.host}:${port}/api/`, version: config.version });
+          resolve(server as Server);
+        });
         server.on('error', reject);
         server.keepAliveTimeout = 65_000;
       }),

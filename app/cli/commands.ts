@@ -166,7 +166,7 @@ export async function createTokenCommand(args: ParsedArgs): Promise<void> {
  */
 export async function workerCommand(): Promise<void> {
   const config = loadConfig();
-  const logger = new Logger(config.logLevel);
+  const logger = new Logger(config.logLevel, config.logFormat);
   const plugins = enabledPlugins(config);
   const registry = registryWith(plugins);
   const ds = await dataSourceFor(config.databaseUrl, registry, false, plugins);

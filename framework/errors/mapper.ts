@@ -47,17 +47,23 @@ function asBodyParserError(err: unknown): ErrorResponse | null {
   return null;
 }
 
-/** The Express error handler of an application serving the API: every thrown error ends here. */
 /** Where unexpected errors are reported (the request logger). */
 export interface ErrorLog {
   error(message: string, data: Record<string, unknown>): void;
 }
 
+/**
+ * The Express error handler of an application serving the API: every thrown error ends here. An
+ * unexpected one is logged with its stack under the request id the response's `X-Request-ID`
+ * header carries (set by the request log), which its body names too.
+ */
 export function errorMiddleware(version: string, logger: ErrorLog) {
   return (err: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) return next(err);
-    const r = errorToResponse(err, version);
-    if (r.unexpected) logger.error('unhandled error', { method: req.method, path: req.originalUrl, error: String((err as Error)?.stack ?? err) });
+    const header = res.getHeader('X-Request-ID');
+    const requestId = typeof header === 'string' ? header : undefined;
+    const r = errorToResponse(err, version, requestId);
+    if (r.unexpected) logger.error('unhandled error', { request_id: requestId ?? null, method: req.method, path: req.originalUrl, error: err });
     for (const [name, value] of Object.entries(r.headers)) res.setHeader(name, value);
     res.status(r.status).json(r.body);
   };

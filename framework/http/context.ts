@@ -7,6 +7,7 @@ import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
 import type { AuthUser, TokenInfo } from '../auth/types';
 import type { Logger } from './logger';
+import { requestRecord, type RequestRecord } from './request-log';
 import type { Renderer } from './negotiation';
 
 /** Settings the framework reads (validated and frozen by app/config.ts). */
@@ -41,16 +42,21 @@ export function parseQuery(url: string): Map<string, string[]> {
   return out;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Per-request state, passed explicitly through the pipeline. */
 export class RequestContext {
-  readonly id = randomUUID();
+  /** The request id: the `X-Request-ID` a proxy sent when sane, else a new UUID (request-log.ts). */
+  readonly id: string;
+  /** The change log's and webhooks' request id: the request id when it is a UUID, else a new one. */
+  readonly changeId: string;
   readonly query: Map<string, string[]>;
   /** `http://host` from the request scheme and Host header. */
   readonly baseUrl: string;
   renderer: Renderer = 'json';
   contentType = 'application/json';
   version: ApiVersion | null = null;
-  user: AuthUser | null = null;
+  private authenticated: AuthUser | null = null;
   token: TokenInfo | null = null;
   /** Set by session authentication: unsafe methods then need a CSRF token. */
   session: { key: string; csrf: string } | null = null;
@@ -59,6 +65,7 @@ export class RequestContext {
   /** Request-scoped data of features (custom field definitions…). */
   readonly features = new RequestData();
   readonly logger: Logger;
+  private readonly record: RequestRecord;
 
   constructor(
     readonly req: Request,
@@ -74,7 +81,19 @@ export class RequestContext {
     const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase();
     const scheme = forwarded === 'https' ? 'https' : req.protocol;
     this.baseUrl = `${scheme}://${req.headers.host ?? 'localhost'}`;
+    this.record = requestRecord(req);
+    this.id = this.record.id;
+    this.changeId = UUID.test(this.id) ? this.id.toLowerCase() : randomUUID();
     this.logger = logger.child({ request_id: this.id });
+  }
+
+  /** The authenticated caller; the request log names them. */
+  get user(): AuthUser | null {
+    return this.authenticated;
+  }
+  set user(user: AuthUser | null) {
+    this.authenticated = user;
+    this.record.user = user?.username ?? null;
   }
 
   /** Last value of a query parameter. */

@@ -90,7 +90,7 @@ async function sendPieces(ctx: RequestContext, pieces: AsyncIterable<string>): P
     res.end();
   } catch (err) {
     // The status line is gone: all that is left is to cut the response short, visibly.
-    ctx.logger.error('response cut short', { error: String((err as Error)?.stack ?? err) });
+    ctx.logger.error('response cut short', { error: err });
     res.destroy(err as Error);
   }
 }

@@ -113,7 +113,7 @@ function handleRequest(services: PipelineServices, entry: RouteEntry): ExpressHa
       await send(ctx, { ...reply, headers: { Allow: allow, ...reply.headers } }, { versionHeader, html: (c, r, v) => renderBrowsable(c, r, v, page) });
     } catch (err) {
       const r = errorToResponse(err, services.config.version, ctx.id);
-      if (r.unexpected) ctx.logger.error('unhandled error', { error: String((err as Error)?.stack ?? err), path: req.originalUrl });
+      if (r.unexpected) ctx.logger.error('unhandled error', { method: req.method, path: req.originalUrl, error: err });
       await send(ctx, { status: r.status, body: r.body, headers: { Allow: allow, ...r.headers } }, { versionHeader, html: renderBrowsable });
     }
   };

@@ -35,7 +35,7 @@ function scopeOf(ctx: RequestContext, tx: Executor): WriteScope {
     version: ctx.version as NonNullable<RequestContext['version']>,
     actor: actorOf(ctx),
     features: ctx.features,
-    requestId: ctx.id,
+    requestId: ctx.changeId,
     listeners: ctx.listeners,
   };
 }
@@ -58,7 +58,7 @@ export async function inTransaction<T>(ctx: RequestContext, model: ModelMeta, fn
       try {
         listener.committed?.(scope as unknown as WriteScope);
       } catch (err) {
-        ctx.logger.error('after-commit listener failed', { error: String(err) });
+        ctx.logger.error('after-commit listener failed', { error: err });
       }
     }
     return result;

@@ -27,7 +27,7 @@ export class Tag extends OrganizationalModel {
   @Field.String({ maxLength: 100, unique: true })
   name!: string;
 
-  @Field.Slug({ maxLength: 100 })
+  @Field.Slug({ maxLength: 100, from: 'name' })
   slug!: string;
 
   @Field.String({ maxLength: 6, pattern: /^[0-9a-f]{6}$/, patternMessage: 'Enter a valid hexadecimal RGB color code.', default: '9e9e9e', required: false })

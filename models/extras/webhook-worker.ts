@@ -148,7 +148,7 @@ export class WebhookWorker {
       const wait = next === null ? poll : poll > 0 ? Math.min(poll, next) : next;
       if (wait > 0 || next !== null) this.schedule(Math.max(wait, 10));
     } catch (err) {
-      this.options.onError?.('webhook worker failed', { error: String(err) });
+      this.options.onError?.('webhook worker failed', { error: err });
       this.schedule(Math.max(1000, this.options.pollSeconds * 1000));
     }
   }

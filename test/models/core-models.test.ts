@@ -61,6 +61,16 @@ describe('extras.tag', () => {
     expect(tag.body.tagged_items).toBe(2);
   });
 
+  test('a tag created without a slug gets one from its name; OPTIONS no longer requires it', async () => {
+    const tag = await created(await app.post('/api/extras/tags/', { name: 'My Tag', content_types: ['dcim.site'] }));
+    expect(tag.slug).toBe('my-tag');
+    const blank = await created(await app.post('/api/extras/tags/', { name: 'My Tag 2', slug: '', content_types: ['dcim.site'] }));
+    expect(blank.slug).toBe('my-tag-2');
+    const options = await app.options('/api/extras/tags/');
+    expect(options.body.actions.POST.slug).toMatchObject({ required: false, read_only: false });
+    expect(options.body.actions.POST.name).toMatchObject({ required: true });
+  });
+
   test('a tag not enabled for the model, or an unknown tag, is refused', async () => {
     await created(await app.post('/api/extras/tags/?api_version=1.3', { name: 'Tenants', slug: 'tenants', content_types: ['tenancy.tenant'] }));
     const res = await app.post('/api/dcim/sites/', { name: 'S-tagged', status: 'active', tags: [{ slug: 'tenants' }] });
