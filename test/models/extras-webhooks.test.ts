@@ -306,7 +306,7 @@ describe('slow and malformed deliveries', () => {
   beforeAll(async () => {
     await trickler.start();
     slow = await startApp(
-      { NETINV_WEBHOOK_TIMEOUT_SECONDS: '3', NETINV_WEBHOOK_RETRY_SECONDS: '1', NETINV_WEBHOOK_MAX_ATTEMPTS: '2', NETINV_WEBHOOK_LEASE_SECONDS: '1' },
+      { NETINV_WEBHOOK_TIMEOUT_SECONDS: '5', NETINV_WEBHOOK_RETRY_SECONDS: '1', NETINV_WEBHOOK_MAX_ATTEMPTS: '2', NETINV_WEBHOOK_LEASE_SECONDS: '1' },
       { databaseSuffix: 'slow' },
     );
   });
@@ -333,7 +333,7 @@ describe('slow and malformed deliveries', () => {
     expect(await waitFor(() => first.closed !== null, 5000)).toBe(true);
     expect(first.cutOff).toBe(true);
     const row = (await deliveryOf(slow, trickled.id, 'Trickled region'))!;
-    expect(row.last_error).toBe('timed out: no complete answer within 3 s');
+    expect(row.last_error).toBe('timed out: no complete answer within 5 s');
     expect(['pending', 'sending', 'failed']).toContain(row.state);
     expect(Number(row.attempts)).toBeLessThanOrEqual(2);
     const delivered = await deliveries(slow, other.id);
