@@ -59,8 +59,17 @@ export class Config implements FrameworkConfig {
   @IsInt() @Min(1)
   webhookRetrySeconds = 10;
 
+  /** Total time one delivery attempt may take: connecting, sending and reading the whole answer. */
   @IsInt() @Min(1)
   webhookTimeoutSeconds = 10;
+
+  /** Webhook deliveries one process sends at the same time. */
+  @IsInt() @Min(1) @Max(64)
+  webhookConcurrency = 4;
+
+  /** Seconds a claimed webhook delivery stays this process's without renewal (renewed every third of it while it is sent). */
+  @IsInt() @Min(1)
+  webhookLeaseSeconds = 30;
 
   /** Jobs run in this process (the embedded worker); `netinv worker` runs them in a process of its own. */
   @IsBoolean()
@@ -168,6 +177,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_WEBHOOK_MAX_ATTEMPTS', 'webhookMaxAttempts', parseInt10);
   setting('NETINV_WEBHOOK_RETRY_SECONDS', 'webhookRetrySeconds', parseInt10);
   setting('NETINV_WEBHOOK_TIMEOUT_SECONDS', 'webhookTimeoutSeconds', parseInt10);
+  setting('NETINV_WEBHOOK_CONCURRENCY', 'webhookConcurrency', parseInt10);
+  setting('NETINV_WEBHOOK_LEASE_SECONDS', 'webhookLeaseSeconds', parseInt10);
   setting('NETINV_JOB_WORKER', 'jobWorker', parseBool);
   setting('NETINV_JOBS_ROOT', 'jobsRoot', (_n, v) => v);
   setting('NETINV_JOB_POLL_MS', 'jobPollMs', parseInt10);

@@ -82,6 +82,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     maxAttempts: config.webhookMaxAttempts,
     retryBaseSeconds: config.webhookRetrySeconds,
     timeoutSeconds: config.webhookTimeoutSeconds,
+    concurrency: config.webhookConcurrency,
+    leaseSeconds: config.webhookLeaseSeconds,
     onError: (message, data) => logger.warn(message, data),
   });
   if (config.webhookWorker) webhooks.start();

@@ -181,6 +181,8 @@ export async function workerCommand(): Promise<void> {
     maxAttempts: config.webhookMaxAttempts,
     retryBaseSeconds: config.webhookRetrySeconds,
     timeoutSeconds: config.webhookTimeoutSeconds,
+    concurrency: config.webhookConcurrency,
+    leaseSeconds: config.webhookLeaseSeconds,
     onError: (message, data) => logger.warn(message, data),
   });
   if (config.webhookWorker) webhooks.start();

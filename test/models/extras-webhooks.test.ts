@@ -1,11 +1,14 @@
 /**
  * Webhooks: deliveries are queued in the write's transaction and sent after commit by the
  * server's worker to a real HTTP receiver; failures are retried; a rolled-back write sends
- * nothing; a queued delivery survives a restart and arrives once.
+ * nothing; a queued delivery survives a restart and arrives once; a slow or malformed delivery
+ * is cut off or failed on its own row without holding up the others.
  */
 import { createHmac } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Store, type Values } from '../../framework';
+import { WebhookDelivery } from '../../models/extras/webhook';
 import { FACTORIES } from '../factories/all';
 import { contextFor } from '../factories';
 import { dialectUnderTest, freshDatabaseUrl } from '../helpers/database';
@@ -16,20 +19,26 @@ interface Received {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** When the whole request had arrived (Date.now()). */
+  at: number;
 }
 
-/** A local HTTP server recording every request; `failures` requests are answered 500 first. */
+/** A local HTTP server recording every request; `failures` requests are answered 500 first; paths in `delays` are answered that many ms late. */
 class Receiver {
   readonly requests: Received[] = [];
   failures = 0;
+  readonly delays = new Map<string, number>();
   private readonly server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      this.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      this.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       const fail = this.failures > 0;
       if (fail) this.failures--;
-      res.writeHead(fail ? 500 : 204).end();
+      const answer = () => res.writeHead(fail ? 500 : 204).end();
+      const delay = this.delays.get(req.url ?? '');
+      if (delay) setTimeout(answer, delay);
+      else answer();
     });
   });
   async start(): Promise<void> {
@@ -54,6 +63,57 @@ async function received(receiver: Receiver, path: string, n: number, ms = 8000):
 }
 
 const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `check` holds or `ms` have passed; returns whether it held. */
+async function waitFor(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() >= until) return false;
+    await settle(50);
+  }
+}
+
+/** A webhook's delivery rows as stored. */
+async function deliveries(target: TestApp, webhookId: string): Promise<Values[]> {
+  return new Store(target.server.db.reader, target.server.registry).find(WebhookDelivery, { webhook: webhookId });
+}
+
+/** The delivery row of a region by name (the default payload's `data.name`). */
+async function deliveryOf(target: TestApp, webhookId: string, name: string): Promise<Values | undefined> {
+  return (await deliveries(target, webhookId)).find((row) => (JSON.parse(String(row.body)) as { data: { name: string } }).data.name === name);
+}
+
+/** A receiver that answers 200 at once and then one byte every half second for 15 s: never silent, never done. */
+class Trickler {
+  /** Each request's connection: when it opened, when it closed, and whether the client cut it off. */
+  readonly connections: { opened: number; closed: number | null; cutOff: boolean }[] = [];
+  private readonly server = http.createServer((req, res) => {
+    req.resume();
+    const connection = { opened: Date.now(), closed: null as number | null, cutOff: false };
+    this.connections.push(connection);
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    res.write('.');
+    const timer = setInterval(() => res.write('.'), 500);
+    const end = setTimeout(() => res.end('.'), 15000);
+    res.on('close', () => {
+      clearInterval(timer);
+      clearTimeout(end);
+      connection.closed = Date.now();
+      connection.cutOff = !res.writableFinished;
+    });
+  });
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  }
+  url(path: string): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+  }
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
 
 let app: TestApp;
 const receiver = new Receiver();
@@ -85,8 +145,8 @@ async function webhook(body: Record<string, unknown> = {}, target: TestApp = app
   return { id: res.body.id as string, path };
 }
 
-async function removeWebhook(id: string): Promise<void> {
-  expect((await app.delete(`/api/extras/webhooks/${id}/`)).status).toBe(204);
+async function removeWebhook(id: string, target: TestApp = app): Promise<void> {
+  expect((await target.delete(`/api/extras/webhooks/${id}/`)).status).toBe(204);
 }
 
 describe('definition', () => {
@@ -239,6 +299,109 @@ describe('delivery', () => {
   });
 });
 
+describe('slow and malformed deliveries', () => {
+  // A deadline short enough for a test, two attempts, one-second retries and a one-second lease.
+  let slow: TestApp;
+  const trickler = new Trickler();
+  beforeAll(async () => {
+    await trickler.start();
+    slow = await startApp(
+      { NETINV_WEBHOOK_TIMEOUT_SECONDS: '5', NETINV_WEBHOOK_RETRY_SECONDS: '1', NETINV_WEBHOOK_MAX_ATTEMPTS: '2', NETINV_WEBHOOK_LEASE_SECONDS: '1' },
+      { databaseSuffix: 'slow' },
+    );
+  });
+  afterAll(async () => {
+    await slow?.close();
+    await trickler.stop();
+  });
+
+  test('a receiver that trickles its answer is cut off at the deadline and holds up no other delivery', async () => {
+    const trickled = await webhook({ payload_url: trickler.url('/trickle') }, slow);
+    expect((await slow.post('/api/dcim/regions/', { name: 'Trickled region' })).status).toBe(201);
+    expect(await waitFor(() => trickler.connections.length > 0, 10000)).toBe(true);
+    const first = trickler.connections[0];
+    // Queued while the trickle holds a delivery: sent while the trickle still goes on.
+    const other = await webhook({ content_types: ['tenancy.tenant'] }, slow);
+    expect((await slow.post('/api/tenancy/tenants/', { name: 'Meanwhile tenant', slug: 'meanwhile-tenant' })).status).toBe(201);
+    const [got] = await received(receiver, other.path, 1, 20000);
+    expect(got).toBeDefined();
+    expect(JSON.parse(got.body).data.name).toBe('Meanwhile tenant');
+    expect(first.closed === null || got.at < first.closed).toBe(true);
+    // The trickle is cut off by the client at the deadline and the row records why.
+    const timedOut = async () => /timed out/.test(String((await deliveryOf(slow, trickled.id, 'Trickled region'))?.last_error ?? ''));
+    expect(await waitFor(timedOut, 20000)).toBe(true);
+    expect(await waitFor(() => first.closed !== null, 5000)).toBe(true);
+    expect(first.cutOff).toBe(true);
+    const row = (await deliveryOf(slow, trickled.id, 'Trickled region'))!;
+    expect(row.last_error).toBe('timed out: no complete answer within 5 s');
+    expect(['pending', 'sending', 'failed']).toContain(row.state);
+    expect(Number(row.attempts)).toBeLessThanOrEqual(2);
+    const delivered = await deliveries(slow, other.id);
+    expect(delivered.map((r) => r.state)).toEqual(['delivered']);
+    await removeWebhook(trickled.id, slow);
+    await removeWebhook(other.id, slow);
+  });
+
+  test('a header value that is not Latin-1 fails its own delivery with that reason; the others are sent', async () => {
+    const named = await webhook({ additional_headers: 'X-Object-Name: {{ data.name }}' }, slow);
+    const plain = await webhook({}, slow);
+    expect((await slow.post('/api/dcim/regions/', [{ name: '東京' }, { name: 'Zürich' }, { name: 'Osaka' }])).status).toBe(201);
+    const plainGot = await received(receiver, plain.path, 3);
+    expect(plainGot.map((r) => JSON.parse(r.body).data.name).sort()).toEqual(['Osaka', 'Zürich', '東京']);
+    const namedGot = await received(receiver, named.path, 2);
+    // Latin-1 is sent as such; only the value it cannot encode is refused.
+    expect(namedGot.map((r) => r.headers['x-object-name']).sort()).toEqual(['Osaka', 'Zürich']);
+    const failed = async () => (await deliveryOf(slow, named.id, '東京'))?.state === 'failed';
+    expect(await waitFor(failed, 10000)).toBe(true);
+    let row = (await deliveryOf(slow, named.id, '東京'))!;
+    expect(row.last_error).toBe('Header X-Object-Name: value is not valid latin-1');
+    const attempts = Number(row.attempts);
+    expect(attempts).toBeGreaterThanOrEqual(1);
+    expect(attempts).toBeLessThanOrEqual(2);
+    // Several leases later nothing has taken it again.
+    await settle(2500);
+    await slow.server.webhooks.idle();
+    row = (await deliveryOf(slow, named.id, '東京'))!;
+    expect(row.state).toBe('failed');
+    expect(Number(row.attempts)).toBe(attempts);
+    expect(receiver.at(named.path)).toHaveLength(2);
+    expect((await deliveries(slow, plain.id)).map((r) => r.state)).toEqual(['delivered', 'delivered', 'delivered']);
+    await removeWebhook(named.id, slow);
+    await removeWebhook(plain.id, slow);
+  });
+
+  test('a delivery whose sender stopped mid-attempt is sent again only while attempts remain', async () => {
+    const url = await freshDatabaseUrl({ persistent: true, suffix: 'lease' });
+    const queued = await startApp({ NETINV_WEBHOOK_WORKER: 'false' }, { databaseUrl: url });
+    let worker: TestApp | null = null;
+    try {
+      const hook = await webhook({}, queued);
+      expect((await queued.post('/api/dcim/regions/', [{ name: 'Spent region' }, { name: 'Unfinished region' }])).status).toBe(201);
+      // As a process that died while sending leaves them: claimed, the lease run out.
+      const store = new Store(queued.server.db.reader, queued.server.registry);
+      const past = new Date(Date.now() - 60_000);
+      const spent = (await deliveryOf(queued, hook.id, 'Spent region'))!;
+      const unfinished = (await deliveryOf(queued, hook.id, 'Unfinished region'))!;
+      await queued.server.db.transaction((tx) => new Store(tx, queued.server.registry).update(WebhookDelivery, spent.id as string, { state: 'sending', attempts: 2, lease_until: past, last_error: 'HTTP 500' }));
+      await queued.server.db.transaction((tx) => new Store(tx, queued.server.registry).update(WebhookDelivery, unfinished.id as string, { state: 'sending', attempts: 1, lease_until: past }));
+      expect((await store.find(WebhookDelivery, { webhook: hook.id })).map((r) => r.state)).toEqual(['sending', 'sending']);
+      await queued.close();
+      worker = await startApp({ NETINV_WEBHOOK_MAX_ATTEMPTS: '2', NETINV_WEBHOOK_LEASE_SECONDS: '1' }, { databaseUrl: url });
+      const w = worker;
+      expect(await waitFor(async () => (await deliveries(w, hook.id)).every((r) => r.state === 'failed' || r.state === 'delivered'), 10000)).toBe(true);
+      await settle(1500);
+      await worker.server.webhooks.idle();
+      expect(receiver.at(hook.path).map((r) => JSON.parse(r.body).data.name)).toEqual(['Unfinished region']);
+      const spentAfter = (await deliveryOf(worker, hook.id, 'Spent region'))!;
+      expect(spentAfter).toMatchObject({ state: 'failed', attempts: 2, last_error: 'attempt 2 of 2 never finished: the process sending it stopped' });
+      expect(await deliveryOf(worker, hook.id, 'Unfinished region')).toMatchObject({ state: 'delivered', attempts: 2 });
+    } finally {
+      await queued.close().catch(() => undefined);
+      await worker?.close();
+    }
+  });
+});
+
 describe('restart', () => {
   test('a delivery queued while no worker runs is sent once by the next server on the database', async () => {
     const url = await freshDatabaseUrl({ persistent: true, suffix: 'restart' });
@@ -268,7 +431,7 @@ describe('restart', () => {
 
   // Two SQLite servers in one process block each other's thread while waiting for the file lock,
   // which separate processes never do: the concurrent case runs on PostgreSQL and MySQL.
-  (dialectUnderTest() === 'sqlite' ? test.skip : test)('two servers sweeping one queue together send each delivery once', async () => {
+  (dialectUnderTest() === 'sqlite' ? test.skip : test)('two servers sweeping one queue together send each delivery once, also when sending outlasts the lease', async () => {
     const url = await freshDatabaseUrl({ persistent: true, suffix: 'pair' });
     const stopped = await startApp({ NETINV_WEBHOOK_WORKER: 'false' }, { databaseUrl: url });
     const hook = await webhook({}, stopped);
@@ -276,8 +439,10 @@ describe('restart', () => {
     expect((await stopped.post('/api/dcim/regions/', names)).status).toBe(201);
     await stopped.close();
     // Both servers are up before either worker starts, so their sweeps overlap.
-    const a = await startApp({ NETINV_WEBHOOK_WORKER: 'false' }, { databaseUrl: url });
-    const b = await startApp({ NETINV_WEBHOOK_WORKER: 'false' }, { databaseUrl: url });
+    // Answers slower than the one-second lease: the lease is renewed while each is sent.
+    receiver.delays.set(hook.path, 1500);
+    const a = await startApp({ NETINV_WEBHOOK_WORKER: 'false', NETINV_WEBHOOK_LEASE_SECONDS: '1' }, { databaseUrl: url });
+    const b = await startApp({ NETINV_WEBHOOK_WORKER: 'false', NETINV_WEBHOOK_LEASE_SECONDS: '1' }, { databaseUrl: url });
     a.server.webhooks.start();
     b.server.webhooks.start();
     try {
