@@ -14,7 +14,7 @@ import { changeLogListener, jobHookListener, syncContentTypes, WebhookWorker, Jo
 import { allJobs } from './jobs';
 import type { JobWorkerOptions } from '../models/extras';
 import type { Config } from './config';
-import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './database';
+import { connectDatabase, indexUniqueConstraints, migrate, registryWith } from './database';
 import { enabledPlugins } from './plugins';
 import { extraRoutes, modelActions } from './routes';
 import { documentationRoutes } from '../framework/openapi';
@@ -65,8 +65,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   const logger = new Logger(config.logLevel);
   const plugins = enabledPlugins(config);
   const registry = registryWith(plugins);
-  const ds = await dataSourceFor(config.databaseUrl, registry, false, plugins);
-  await ds.initialize();
+  const ds = await connectDatabase(config.databaseUrl, registry, plugins);
   if (options.migrate !== false) {
     const applied = await migrate(ds, plugins);
     if (applied.length) logger.info('migrations applied', { migrations: applied });
@@ -134,8 +133,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     jobs,
     listen: () =>
       new Promise((resolve, reject) => {
-        server = app.listen(config.port, config.host, () => resolve(server as Server));
-        server.on('error', reject);
+        // Express calls back with the listening error (EADDRINUSE, EACCES…) as well as on success.
+        server = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(server as Server)));
         server.keepAliveTimeout = 65_000;
       }),
     async close() {
