@@ -1,8 +1,9 @@
+import * as path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { createDataSource, prepareSchema } from '../framework/store/datasource';
+import { createDataSource, DatabaseUrlError, maskDatabaseUrl, parseDatabaseUrl, prepareSchema } from '../framework/store/datasource';
 import { recordUniqueConstraints } from '../framework/store/unique-constraints';
 import { buildRegistry, type Registry } from '../framework';
-import { runMigrationGroups, type LoadedPlugin } from '../framework/plugins';
+import { runMigrationGroups, type LoadedPlugin, type MigrationObserver } from '../framework/plugins';
 import { CORE_APPS } from './apps';
 import { CORE_MIGRATIONS } from './migrations';
 
@@ -23,9 +24,41 @@ export function dataSourceFor(databaseUrl: string, registry: Registry, synchroni
 }
 
 /** Applies pending migrations, the core ones first, then each plugin's in configuration order. */
-export async function migrate(ds: DataSource, plugins: readonly LoadedPlugin[] = []): Promise<string[]> {
+export async function migrate(ds: DataSource, plugins: readonly LoadedPlugin[] = [], observer?: MigrationObserver): Promise<string[]> {
   await prepareSchema(ds);
-  return runMigrationGroups(ds, [CORE_MIGRATIONS, ...plugins.map((p) => p.definition.migrations)]);
+  return runMigrationGroups(ds, [CORE_MIGRATIONS, ...plugins.map((p) => p.definition.migrations)], observer);
+}
+
+/** The database could not be reached or used; the message names it, password masked, and the cause. */
+export class DatabaseError extends Error {}
+
+/** What a driver error says, in one line (a failed connection to every address of a name says nothing itself). */
+export function reasonOf(err: unknown): string {
+  if (err instanceof AggregateError && !err.message) return [...new Set(err.errors.map(reasonOf))].join('; ');
+  const e = err as { message?: string; code?: string } | null | undefined;
+  const text = (e?.message || e?.code || String(err)).split('\n')[0].trim();
+  return text || 'unknown error';
+}
+
+/** A DATABASE_URL as messages show it: password masked, a SQLite file as an absolute path. */
+export function displayDatabaseUrl(databaseUrl: string): string {
+  const parsed = parseDatabaseUrl(databaseUrl);
+  if (parsed.dialect === 'sqlite' && parsed.file !== ':memory:') return `sqlite:${path.resolve(parsed.file as string)}`;
+  return maskDatabaseUrl(databaseUrl);
+}
+
+/** The DataSource of a DATABASE_URL, connected; a failure to connect is a DatabaseError. */
+export async function connectDatabase(databaseUrl: string, registry: Registry, plugins: readonly LoadedPlugin[] = []): Promise<DataSource> {
+  let ds: DataSource | undefined;
+  try {
+    ds = await dataSourceFor(databaseUrl, registry, false, plugins);
+    await ds.initialize();
+    return ds;
+  } catch (err) {
+    if (err instanceof DatabaseUrlError) throw err;
+    if (ds?.isInitialized) await ds.destroy().catch(() => undefined);
+    throw new DatabaseError(`cannot connect to database ${displayDatabaseUrl(databaseUrl)}: ${reasonOf(err)}`);
+  }
 }
 
 /** Unique constraint and index names → columns, to explain violations reported by MySQL. */

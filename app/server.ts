@@ -16,7 +16,7 @@ import { changeLogListener, jobHookListener, syncContentTypes, WebhookWorker, Jo
 import { allJobs } from './jobs';
 import type { JobWorkerOptions } from '../models/extras';
 import type { Config } from './config';
-import { dataSourceFor, indexUniqueConstraints, migrate, registryWith } from './database';
+import { connectDatabase, indexUniqueConstraints, migrate, registryWith } from './database';
 import { enabledPlugins } from './plugins';
 import { extraRoutes, modelActions } from './routes';
 import { documentationRoutes } from '../framework/openapi';
@@ -67,8 +67,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   const logger = new Logger(config.logLevel, config.logFormat);
   const plugins = enabledPlugins(config);
   const registry = registryWith(plugins);
-  const ds = await dataSourceFor(config.databaseUrl, registry, false, plugins);
-  await ds.initialize();
+  const ds = await connectDatabase(config.databaseUrl, registry, plugins);
   if (options.migrate !== false) {
     const applied = await migrate(ds, plugins);
     if (applied.length) logger.info('migrations applied', { migrations: applied });
@@ -142,13 +141,17 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     jobs,
     listen: () =>
       new Promise((resolve, reject) => {
-        server = app.listen(config.port, config.host, () => {
+        // Express calls back with the listening error (EADDRINUSE, EACCES…) as well as on success.
+        server = app.listen(config.port, config.host, (err?: Error) => {
+          if (err) {
+            reject(err);
+            return;
+          }
           const address = (server as Server).address();
           const port = typeof address === 'object' && address ? address.port : config.port;
           logger.info('listening', { url: `http://${config.host}:${port}/api/`, version: config.version });
           resolve(server as Server);
         });
-        server.on('error', reject);
         server.keepAliveTimeout = 65_000;
       }),
     async close() {

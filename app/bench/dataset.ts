@@ -12,7 +12,7 @@ import {
 import { DEFAULT_VERSION } from '../../framework/versioning/version';
 import { loadConfig } from '../config';
 import { dataSourceFor, migrate, registryWith } from '../database';
-import { Progress } from './progress';
+import { Progress } from '../progress';
 
 /** The standard dataset of BENCHMARK.md, in numbers. */
 export const DATASET = {
@@ -145,7 +145,7 @@ export async function loadDataset(databaseUrl: string): Promise<LoadedDataset> {
 }
 
 async function load(w: Writer): Promise<LoadedDataset> {
-  const progress = new Progress(TOTAL_OBJECTS);
+  const progress = new Progress(TOTAL_OBJECTS, { title: 'dataset' });
   const user = await w.create(
     'users.user',
     { username: 'bench', password: randomBytes(12).toString('hex'), is_staff: true },

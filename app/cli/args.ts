@@ -1,45 +1,26 @@
+import { InvalidArgumentError } from 'commander';
+
+/** A command-line mistake that no option parser caught: exit 2, as commander's own errors. */
 export class UsageError extends Error {}
 
-export interface ParsedArgs {
-  command: string | undefined;
-  options: Map<string, string | true>;
+/** A value, not empty and not the next option (`--username --password x` leaves --username without one). */
+export function text(value: string): string {
+  if (value === '') throw new InvalidArgumentError('must not be empty.');
+  if (value.startsWith('--')) throw new InvalidArgumentError('needs a value, not another option.');
+  return value;
 }
 
-/** `--name value`, `--name=value` and bare `--flag`; flags listed in `booleans` never take a value. */
-export function parseArgs(argv: string[], booleans: ReadonlySet<string>): ParsedArgs {
-  const options = new Map<string, string | true>();
-  let command: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg.startsWith('--')) {
-      const eq = arg.indexOf('=');
-      const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
-      if (eq > 0) options.set(name, arg.slice(eq + 1));
-      else if (booleans.has(name)) options.set(name, true);
-      else {
-        const value = argv[i + 1];
-        if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
-        options.set(name, value);
-        i++;
-      }
-    } else if (arg === '-h') options.set('help', true);
-    else if (command === undefined) command = arg;
-    else throw new UsageError(`unexpected argument: ${arg}`);
-  }
-  return { command, options };
+export function port(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError('must be an integer from 0 to 65535.');
+  return Number(value);
 }
 
-export function requireOption(args: ParsedArgs, name: string): string {
-  const v = args.options.get(name);
-  if (v === undefined || v === true || v === '') throw new UsageError(`--${name} is required`);
-  return v;
+export function positiveInteger(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a positive integer.');
+  return Number(value);
 }
 
-export function optional(args: ParsedArgs, name: string): string | undefined {
-  const v = args.options.get(name);
-  return v === true ? undefined : v;
-}
-
-export function onlyKnown(args: ParsedArgs, known: string[]): void {
-  for (const name of args.options.keys()) if (!known.includes(name)) throw new UsageError(`unknown option --${name}`);
+export function tokenKey(value: string): string {
+  if (!/^[0-9a-fA-F]{40}$/.test(value)) throw new InvalidArgumentError('must be 40 hexadecimal characters.');
+  return value.toLowerCase();
 }

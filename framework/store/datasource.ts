@@ -17,19 +17,27 @@ export interface ParsedDatabaseUrl {
 
 export class DatabaseUrlError extends Error {}
 
+/** A DATABASE_URL fit to show: its password (in the user part or a `password` parameter) is `***`. */
+export function maskDatabaseUrl(raw: string): string {
+  return raw
+    .trim()
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, '$1:***@')
+    .replace(/([?&]password=)[^&#]*/i, '$1***');
+}
+
 /** `sqlite:<path>`, `sqlite::memory:`, `postgres://…`, `postgresql://…`, `mysql://…`, `mariadb://…`. */
 export function parseDatabaseUrl(raw: string): ParsedDatabaseUrl {
   const url = raw.trim();
   if (url.startsWith('sqlite:')) {
     let file = url.slice('sqlite:'.length);
     if (file.startsWith('//')) file = file.slice(2);
-    if (file === '' ) throw new DatabaseUrlError(`DATABASE_URL ${raw}: missing SQLite file path`);
+    if (file === '' ) throw new DatabaseUrlError(`DATABASE_URL ${maskDatabaseUrl(raw)}: missing SQLite file path`);
     return { dialect: 'sqlite', file };
   }
   if (/^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', url };
   if (/^(mysql|mariadb):\/\//.test(url)) return { dialect: 'mysql', url: url.replace(/^mariadb:/, 'mysql:') };
   throw new DatabaseUrlError(
-    `DATABASE_URL ${raw}: unsupported scheme (use sqlite:<path>, postgres://… or mysql://…)`,
+    `DATABASE_URL ${maskDatabaseUrl(raw)}: unsupported scheme (use sqlite:<path>, postgres://… or mysql://…)`,
   );
 }
 
@@ -87,7 +95,8 @@ export function buildDataSource(databaseUrl: string, parts: DataSourceParts, syn
       },
     } as DataSourceOptions;
   } else if (parsed.dialect === 'postgres') {
-    options = { ...common, type: 'postgres', url: parsed.url, poolSize: 10 } as DataSourceOptions;
+    // An unreachable server fails within seconds rather than after the system's TCP timeout.
+    options = { ...common, type: 'postgres', url: parsed.url, poolSize: 10, connectTimeoutMS: 10_000 } as DataSourceOptions;
   } else {
     options = {
       ...common,
