@@ -20,6 +20,22 @@ describe('dates', () => {
     expect(ok.expires).toBe('2025-12-31T00:01:00Z');
   });
 
+  test('a datetime outside years 1–9999 once in UTC is out of range, in a body and in a filter', async () => {
+    for (const expires of ['0001-01-01T00:00:00+01:00', '9999-12-31T23:59:00-01:00']) {
+      const res = await app.post('/api/users/tokens/', { expires });
+      expect({ expires, status: res.status, body: res.body }).toEqual({ expires, status: 400, body: { expires: ['Datetime value out of range.'] } });
+    }
+    const filtered = await app.get('/api/users/tokens/?expires__lt=0001-01-01T00:00:00%2B01:00');
+    expect(filtered.status).toBe(400);
+    expect(filtered.body).toEqual({ expires__lt: ['Datetime value out of range.'] });
+    // The edges themselves are in range.
+    const first = await created(await app.post('/api/users/tokens/', { expires: '0001-01-01T00:00:00-01:00' }));
+    expect(first.expires).toBe('0001-01-01T01:00:00Z');
+    const last = await created(await app.post('/api/users/tokens/', { expires: '9999-12-31T23:59:00+01:00' }));
+    expect(last.expires).toBe('9999-12-31T22:59:00Z');
+    expect((await app.get('/api/users/tokens/?expires__lt=0001-01-01T02:00:00Z')).body.count).toBe(1);
+  });
+
   test('year 1 is a date, as Django accepts it', async () => {
     const rir = await created(await app.post('/api/ipam/rirs/', { name: 'Ancient RIR' }));
     const agg = await created(await app.post('/api/ipam/aggregates/', { prefix: '198.18.0.0/15', rir: rir.id, date_added: '0001-01-01' }));
