@@ -120,6 +120,18 @@ describe('undecodable requests', () => {
     expect(anonymous.status).toBe(403);
   });
 
+  test('a NUL in Basic credentials or in the session cookie is invalid credentials or no session, never a 500', async () => {
+    const basic = await app.raw().post('/api/users/tokens/').set('Accept', 'application/json').auth('a\u0000b', 'pw').send({});
+    expect(basic.status).toBe(403);
+    expect(basic.body).toEqual({ detail: 'Invalid username/password.' });
+    const session = await app.raw().get('/api/dcim/sites/').set('Accept', 'application/json').set('Cookie', 'sessionid=%00abc');
+    expect(session.status).toBe(403);
+    expect(session.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+    // With a valid token beside it, the cookie is simply not a session.
+    const withToken = await app.raw().get('/api/dcim/sites/').set('Authorization', `Token ${app.token}`).set('Accept', 'application/json').set('Cookie', 'sessionid=%00abc');
+    expect(withToken.status).toBe(200);
+  });
+
   test('an undecodable path segment is a 404', async () => {
     const res = await app.get('/api/dcim/sites/%ZZ/');
     expect(res.status).toBe(404);
