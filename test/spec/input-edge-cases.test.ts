@@ -101,6 +101,31 @@ describe('text that cannot be stored as sent', () => {
     expect((await app.get('/api/extras/config-contexts/?name=deep')).body.count).toBe(0);
   });
 
+  test('a user config nested beyond the limit is a 400 field error, and the saved config is unchanged', async () => {
+    await app.patch('/api/users/config/', { theme: 'dark' }).expect(200);
+    const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    const res = await app.raw().patch('/api/users/config/').set('Authorization', `Token ${app.token}`).set('Accept', 'application/json').set('Content-Type', 'application/json').send(`{"a": ${deep}}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ a: ['Nested too deeply: at most 100 levels of objects and lists.'] });
+    expect((await app.get('/api/users/config/')).body).toEqual({ theme: 'dark' });
+    // A NUL is refused here as in every other JSON document.
+    expect((await app.patch('/api/users/config/', { b: { c: 'x\u0000y' } })).body).toEqual({ b: ['Null characters are not allowed.'] });
+  });
+
+  test('a GraphQL document nested beyond the limit is a 400 GraphQL error, not a stack overflow', async () => {
+    const selections = `{ sites ${'{ tenant '.repeat(3000)}{ name }${' }'.repeat(3000)} }`;
+    const lists = `{ sites(name: ${'['.repeat(2000)}"x"${']'.repeat(2000)}) { name } }`;
+    for (const query of [selections, lists]) {
+      const res = await app.post('/api/graphql/', { query });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ errors: [{ message: 'Query nested deeper than 100 levels of braces, brackets and parentheses.', locations: [{ line: 1, column: expect.any(Number) }] }] });
+    }
+    // Braces inside strings and comments do not count.
+    const quoted = await app.post('/api/graphql/', { query: `# ${'{'.repeat(500)}\n{ sites(name: "${'['.repeat(500)}") { name } }` });
+    expect(quoted.status).toBe(200);
+    expect(quoted.body).toEqual({ data: { sites: [] } });
+  });
+
   test('a NUL in a filter value is a 400 on every filter, search included', async () => {
     await created(await app.post('/api/dcim/sites/', { name: 'Nul probe', status: 'active' }));
     for (const query of ['q=%00zzzz', 'name__ic=%00zzzz', 'name=%00', 'slug=a%00b']) {
