@@ -264,6 +264,20 @@ function onDeleteOf(field: FieldMeta): OnDelete {
   return (field.options as { onDelete?: OnDelete }).onDelete ?? 'protect';
 }
 
+/**
+ * What keeps objects from being deleted, read as it stands now: the objects referencing them through
+ * a PROTECT relation (the 409 of a delete whose dependents a racing transaction committed).
+ */
+export async function protectingDependents(db: Executor, model: ModelMeta, ids: Id[]): Promise<Array<{ display: string; id: Id }>> {
+  const out: Array<{ display: string; id: Id }> = [];
+  for (const rel of model.reverse) {
+    if (onDeleteOf(rel.field) !== 'protect') continue;
+    const referencing = await idsReferencing(db, rel.model, rel.field.column as string, ids);
+    out.push(...(await displayStrings(db, rel.model, referencing)));
+  }
+  return out;
+}
+
 interface Batch {
   model: ModelMeta;
   ids: Id[];

@@ -250,3 +250,35 @@ describe('request bodies', () => {
     expect((await app.get('/api/status/')).status).toBe(200);
   });
 });
+
+describe('a delete racing a write that points at the deleted object', () => {
+  test('DELETE of a tenant while a bulk PATCH assigns it to 100 sites: 204 or 409 and 200 or 400, never a 500', async () => {
+    const made = await app.post('/api/dcim/sites/', Array.from({ length: 100 }, (_, i) => ({ name: `race-${i}`, status: 'active' })));
+    expect(made.status).toBe(201);
+    const sites = made.body as Array<{ id: string }>;
+    const seen = new Set<string>();
+    for (let round = 0; round < 6; round++) {
+      const tenant = await created(await app.post('/api/tenancy/tenants/', { name: `race tenant ${round}` }));
+      // Either request may start first, by a few milliseconds.
+      const [patchDelay, deleteDelay] = [[0, 0], [0, 5], [0, 15], [0, 30], [3, 0], [10, 0]][round];
+      const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const patch = after(patchDelay).then(() => app.patch('/api/dcim/sites/', sites.map((s) => ({ id: s.id, tenant: tenant.id }))));
+      const del = after(deleteDelay).then(() => app.delete(`/api/tenancy/tenants/${tenant.id}/`));
+      const [patched, deleted] = await Promise.all([patch, del]);
+      seen.add(`PATCH ${patched.status} / DELETE ${deleted.status}`);
+      expect({ round, patch: patched.status, patchBody: patched.status === 200 ? null : patched.body }).toEqual({ round, patch: patched.status === 200 ? 200 : 400, patchBody: patched.status === 200 ? null : expect.anything() });
+      expect([204, 409]).toContain(deleted.status);
+      if (deleted.status === 409) {
+        expect(deleted.body.detail).toMatch(/^Unable to delete object\. \d+ dependent objects were found: race-/);
+        // The tenant still exists, assigned to every site.
+        expect((await app.get(`/api/dcim/sites/?tenant_id=${tenant.id}&limit=1`)).body.count).toBe(100);
+      } else {
+        expect(patched.status).toBe(400);
+        expect(JSON.stringify(patched.body)).toContain('Related object not found using the provided ID');
+      }
+      await app.patch('/api/dcim/sites/', sites.map((s) => ({ id: s.id, tenant: null }))).expect(200);
+    }
+    // Which side won varies by database and timing; every answer above is one a client can act on.
+    expect(seen.size).toBeGreaterThan(0);
+  }, 120_000);
+});
