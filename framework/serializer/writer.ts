@@ -96,7 +96,7 @@ export async function parseObject(
     const writable = !field.readOnly && !!field.kind.parse && field.inVersion(scope.version);
     const present = writable && Object.prototype.hasOwnProperty.call(data, field.name);
     if (present) {
-      const unstorable = unstorableInput(data[field.name]);
+      const unstorable = unstorableInput(data[field.name], scope.maxJsonDepth);
       if (unstorable) {
         errors.add(field.name, unstorable);
         continue;

@@ -38,6 +38,7 @@ function scopeOf(ctx: RequestContext, tx: Executor): WriteScope {
     features: ctx.features,
     requestId: ctx.id,
     listeners: ctx.listeners,
+    maxJsonDepth: ctx.config.maxJsonDepth,
   };
 }
 

@@ -30,7 +30,7 @@ export function userConfigRoute(registry: Registry): ExtraRoute {
         // The same checks as any JSON field: nesting (counted from the config document), NUL, lone surrogates.
         const errors: Record<string, string[]> = {};
         for (const [key, value] of Object.entries(patch)) {
-          const problem = unstorableInput({ [key]: value });
+          const problem = unstorableInput({ [key]: value }, ctx.config.maxJsonDepth);
           if (problem) errors[key] = [problem];
         }
         if (Object.keys(errors).length) throw new ValidationError(errors);
