@@ -231,6 +231,46 @@ describe('long text', () => {
   });
 });
 
+describe('long text in webhook deliveries and the user config', () => {
+  test('a webhook delivery of more than 64 KB is queued and sent whole', async () => {
+    const bodies: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'));
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (receiver.address() as { port: number }).port;
+      const hook = await created(await app.post('/api/extras/webhooks/', { name: 'Long delivery', content_types: ['dcim.site'], type_create: true, payload_url: `http://127.0.0.1:${port}/long` }));
+      // The payload holds the object three times (data, postchange, added): well beyond 64 KB.
+      const comments = 'w'.repeat(25000);
+      await created(await app.post('/api/dcim/sites/', { name: 'Long delivery site', status: 'active', comments }));
+      await app.server.webhooks.idle();
+      const until = Date.now() + 8000;
+      while (bodies.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+      expect(bodies).toHaveLength(1);
+      expect(Buffer.byteLength(bodies[0])).toBeGreaterThan(64 * 1024);
+      const payload = JSON.parse(bodies[0]);
+      expect(payload.data.comments).toBe(comments);
+      expect(payload.snapshots.postchange.comments).toBe(comments);
+      expect((await app.delete(`/api/extras/webhooks/${hook.id}/`)).status).toBe(204);
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
+  });
+
+  test('a user config of more than 64 KB round trips', async () => {
+    const blob = 'c'.repeat(70000);
+    const patched = await app.patch('/api/users/config/', { long: { blob } });
+    expect(patched.status).toBe(200);
+    expect((await app.get('/api/users/config/')).body.long).toEqual({ blob });
+  });
+});
+
 describe('request bodies', () => {
   test('an anonymous body is refused before it is read; an authorised one is capped with a 413', async () => {
     const big = Buffer.alloc(3 * 1024 * 1024, 0x20);
