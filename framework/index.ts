@@ -49,6 +49,7 @@ export { ormFilter, Predicates } from './query/orm';
 export { Store, inTransaction, type ModelRef, type Where } from './store/store';
 export type { WriteContext, Actor } from './serializer/write-context';
 export { displayOf } from './serializer/queries';
+export { unstorableInput } from './serializer/storable-input';
 export { ValidationError, FieldError, NotFound, PermissionDenied, ProtectedError } from './errors';
 export { FilterValueError, type FieldInfo } from './fields/kind';
 

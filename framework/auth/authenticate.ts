@@ -20,6 +20,14 @@ export function cookies(header: string | undefined): Map<string, string> {
 export const SESSION_COOKIE = 'sessionid';
 
 /**
+ * Text no stored credential can hold: a NUL (which PostgreSQL refuses in a query, and no string field
+ * stores) or, for keys this server generates, anything outside printable ASCII.
+ */
+const NUL = /\u0000/;
+// eslint-disable-next-line no-control-regex
+const NOT_A_KEY = /[^\x21-\x7e]/;
+
+/**
  * Session cookie first, then `Authorization: Token <key>`, then HTTP Basic where the model allows
  * it (token provisioning). Every failure is a 403 with Nautobot's message; an absent or foreign
  * scheme leaves the request anonymous.
@@ -27,7 +35,8 @@ export const SESSION_COOKIE = 'sessionid';
 export async function authenticate(ctx: RequestContext, backend: AuthBackend, allowBasic: boolean): Promise<void> {
   const db = ctx.db.reader;
   const sessionKey = cookies(ctx.req.headers.cookie).get(SESSION_COOKIE);
-  if (sessionKey && backend.findSession) {
+  // A key this server could not have set is no session, as Django treats an invalid session key.
+  if (sessionKey && !NOT_A_KEY.test(sessionKey) && backend.findSession) {
     const session = await backend.findSession(sessionKey, db);
     if (session && session.user.isActive) {
       ctx.user = session.user;
@@ -62,6 +71,8 @@ export async function authenticate(ctx: RequestContext, backend: AuthBackend, al
     const colon = decoded.indexOf(':');
     const username = colon >= 0 ? decoded.slice(0, colon) : decoded;
     const password = colon >= 0 ? decoded.slice(colon + 1) : '';
+    // No user is named with a NUL: the database is not asked.
+    if (NUL.test(username)) throw new AuthenticationFailed('Invalid username/password.');
     const user = await backend.checkPassword(username, password, db);
     if (!user) throw new AuthenticationFailed('Invalid username/password.');
     ctx.user = user;

@@ -109,8 +109,10 @@ export class ProtectedError extends DetailError {
   readonly status = 409;
   constructor(dependents: Array<{ display: string; id: string | number }>) {
     super(
-      `Unable to delete object. ${dependents.length} dependent objects were found: ` +
-        dependents.map((d) => `${d.display} (${d.id})`).join(', '),
+      dependents.length
+        ? `Unable to delete object. ${dependents.length} dependent objects were found: ` + dependents.map((d) => `${d.display} (${d.id})`).join(', ')
+        : // A racing write made an object depend on it, and that object has changed again since.
+          'Unable to delete object. Dependent objects were found while deleting it.',
     );
   }
 }

@@ -36,7 +36,16 @@ export function parseDate(text: unknown): string | null {
   return m[0];
 }
 
-/** ISO 8601 with `Z`, an offset or no zone (then UTC); null when malformed. */
+/** DRF's message for a datetime whose UTC form falls outside years 1–9999 (Python's datetime range). */
+export const DATETIME_OVERFLOW = 'Datetime value out of range.';
+
+/** A time within years 1–9999 in UTC, as Python's datetime holds and every database stores. */
+export function inDateTimeRange(d: Date): boolean {
+  const y = d.getUTCFullYear();
+  return y >= 1 && y <= 9999;
+}
+
+/** ISO 8601 with `Z`, an offset or no zone (then UTC); null when malformed. May lie outside years 1–9999 once in UTC: see inDateTimeRange. */
 export function parseDateTime(text: unknown): Date | null {
   if (typeof text !== 'string') return null;
   const m = DATETIME.exec(text.trim());
@@ -145,6 +154,7 @@ export const dateTimeKind: FieldKind = {
         'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
       );
     }
+    if (!inDateTimeRange(d)) throw new FieldError(DATETIME_OVERFLOW);
     return d;
   },
   prepare: (field, values, wc) => auto(field, values, wc, () => new Date()),
@@ -154,6 +164,7 @@ export const dateTimeKind: FieldKind = {
   filterValue(_f, raw) {
     const d = parseDateTime(raw) ?? (parseDate(raw) ? parseDateTime(`${raw}T00:00:00Z`) : null);
     if (!d) throw new FilterValueError('Enter a valid date/time.');
+    if (!inDateTimeRange(d)) throw new FilterValueError(DATETIME_OVERFLOW);
     return storeDateTime(d);
   },
   comparison: 'scalar',

@@ -19,7 +19,7 @@ import {
 } from 'graphql';
 import type { Json, JsonObject } from '../metadata/types';
 import { formatError, formatSyntaxError } from './errors';
-import { limitsRule, type QueryLimits } from './limits';
+import { excessiveNesting, limitsRule, type QueryLimits } from './limits';
 import type { GraphReads } from './reads';
 
 /** What a request asks: the document, its variables and the operation to run. */
@@ -103,6 +103,8 @@ export async function runGraphQL(
   limits: QueryLimits,
   options: { validationStatus?: number } = {},
 ): Promise<GraphQLOutcome> {
+  const nested = excessiveNesting(params.query);
+  if (nested) return { status: 400, body: { errors: [{ ...nested }] } };
   let document: DocumentNode;
   try {
     document = parse(params.query);
@@ -134,6 +136,8 @@ export async function runGraphQL(
 
 /** Whether a document parses, and the message Nautobot gives when it does not (saved queries). */
 export function syntaxError(query: string): string | null {
+  const nested = excessiveNesting(query);
+  if (nested) return nested.message;
   try {
     parse(query);
     return null;

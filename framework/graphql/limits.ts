@@ -59,3 +59,58 @@ export function limitsRule(limits: QueryLimits): (context: ValidationContext) =>
     };
   };
 }
+
+/** A document refused for its nesting, in the shape of a formatted GraphQL error. */
+export interface NestingError {
+  message: string;
+  locations: Array<{ line: number; column: number }>;
+}
+
+/** How deeply braces, brackets and parentheses may nest in a document: graphql-js parses and visits recursively. */
+export const MAX_DOCUMENT_NESTING = 100;
+
+/**
+ * Where a document first nests deeper than `max` levels of `{`, `[` and `(`, or null: a linear scan
+ * before parsing, so a deeply nested document is refused instead of overflowing the stack. Strings,
+ * block strings and comments are skipped as the GraphQL lexer skips them.
+ */
+export function excessiveNesting(query: string, max = MAX_DOCUMENT_NESTING): NestingError | null {
+  let depth = 0;
+  let line = 1;
+  let lineStart = 0;
+  const n = query.length;
+  for (let i = 0; i < n; i++) {
+    const c = query[i];
+    if (c === '\n' || (c === '\r' && query[i + 1] !== '\n')) {
+      line += 1;
+      lineStart = i + 1;
+    } else if (c === '#') {
+      while (i + 1 < n && query[i + 1] !== '\n' && query[i + 1] !== '\r') i++;
+    } else if (c === '"') {
+      if (query.startsWith('"""', i)) {
+        // A block string runs to the next unescaped `"""` and may span lines.
+        i += 3;
+        while (i < n && !query.startsWith('"""', i)) {
+          if (query.startsWith('\\"""', i)) i += 3;
+          else if (query[i] === '\n' || (query[i] === '\r' && query[i + 1] !== '\n')) {
+            line += 1;
+            lineStart = i + 1;
+          }
+          i++;
+        }
+        i += 2;
+      } else {
+        // A string ends at its closing quote or, unterminated, at the end of the line (a syntax error later).
+        i++;
+        while (i < n && query[i] !== '"' && query[i] !== '\n' && query[i] !== '\r') i += query[i] === '\\' ? 2 : 1;
+        if (query[i] === '\n' || query[i] === '\r') i--;
+      }
+    } else if (c === '{' || c === '[' || c === '(') {
+      depth += 1;
+      if (depth > max) {
+        return { message: `Query nested deeper than ${max} levels of braces, brackets and parentheses.`, locations: [{ line, column: i - lineStart + 1 }] };
+      }
+    } else if ((c === '}' || c === ']' || c === ')') && depth > 0) depth -= 1;
+  }
+  return null;
+}

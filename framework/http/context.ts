@@ -24,6 +24,8 @@ export interface FrameworkConfig {
   readonly countQueries?: boolean;
   /** Largest request body read, in bytes; a bigger one is a 413 (default 2.5 MiB, Django's). */
   readonly maxBodyBytes?: number;
+  /** Deepest nesting of objects and lists in a written JSON value (default 100). */
+  readonly maxJsonDepth?: number;
   /** GraphQL limits: deepest selection nesting and most selected fields (0: none). */
   readonly graphqlMaxDepth?: number;
   readonly graphqlMaxComplexity?: number;

@@ -1,16 +1,18 @@
-/** How deeply a written JSON value may nest; deeper values are refused rather than overflow the stack later. */
+/** How deeply a written JSON value may nest by default (NETINV_MAX_JSON_DEPTH); deeper values are refused rather than overflow the stack later. */
 export const MAX_INPUT_DEPTH = 100;
 
 export const NUL_MESSAGE = 'Null characters are not allowed.';
 export const SURROGATE_MESSAGE = 'Enter valid Unicode text (a lone surrogate code point cannot be stored).';
-export const DEPTH_MESSAGE = `Nested too deeply: at most ${MAX_INPUT_DEPTH} levels of objects and lists.`;
+export function depthMessage(maxDepth: number): string {
+  return `Nested too deeply: at most ${maxDepth} levels of objects and lists.`;
+}
 
 /**
  * Why a written value cannot be stored as given, or null when it can: a NUL character (PostgreSQL
  * refuses it; SQLite and MariaDB would keep it and cut searches short), a lone UTF-16 surrogate
- * (no UTF-8 form), or nesting beyond MAX_INPUT_DEPTH. Walked without recursion.
+ * (no UTF-8 form), or objects and lists nested more than `maxDepth` levels. Walked without recursion.
  */
-export function unstorableInput(value: unknown): string | null {
+export function unstorableInput(value: unknown, maxDepth = MAX_INPUT_DEPTH): string | null {
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length) {
     const [v, depth] = stack.pop() as [unknown, number];
@@ -18,7 +20,7 @@ export function unstorableInput(value: unknown): string | null {
       const problem = unstorableText(v);
       if (problem) return problem;
     } else if (v !== null && typeof v === 'object') {
-      if (depth >= MAX_INPUT_DEPTH) return DEPTH_MESSAGE;
+      if (depth >= maxDepth) return depthMessage(maxDepth);
       const entries = Array.isArray(v) ? v : Object.entries(v).flat();
       for (const item of entries) stack.push([item, depth + 1]);
     }

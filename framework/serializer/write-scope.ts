@@ -23,6 +23,8 @@ export interface WriteScope {
   readonly requestId?: string;
   /** Features told of every save and delete (change logging, webhooks), wired by the app. */
   readonly listeners: readonly WriteListener[];
+  /** Deepest nesting of a written JSON value (NETINV_MAX_JSON_DEPTH); 100 when unset. */
+  readonly maxJsonDepth?: number;
 }
 
 /** Events features subscribe to (change logging, webhooks). */

@@ -96,7 +96,7 @@ export async function parseObject(
     const writable = !field.readOnly && !!field.kind.parse && field.inVersion(scope.version);
     const present = writable && Object.prototype.hasOwnProperty.call(data, field.name);
     if (present) {
-      const unstorable = unstorableInput(data[field.name]);
+      const unstorable = unstorableInput(data[field.name], scope.maxJsonDepth);
       if (unstorable) {
         errors.add(field.name, unstorable);
         continue;
@@ -262,6 +262,20 @@ export async function insertObjects(model: ModelMeta, objects: readonly Values[]
 
 function onDeleteOf(field: FieldMeta): OnDelete {
   return (field.options as { onDelete?: OnDelete }).onDelete ?? 'protect';
+}
+
+/**
+ * What keeps objects from being deleted, read as it stands now: the objects referencing them through
+ * a PROTECT relation (the 409 of a delete whose dependents a racing transaction committed).
+ */
+export async function protectingDependents(db: Executor, model: ModelMeta, ids: Id[]): Promise<Array<{ display: string; id: Id }>> {
+  const out: Array<{ display: string; id: Id }> = [];
+  for (const rel of model.reverse) {
+    if (onDeleteOf(rel.field) !== 'protect') continue;
+    const referencing = await idsReferencing(db, rel.model, rel.field.column as string, ids);
+    out.push(...(await displayStrings(db, rel.model, referencing)));
+  }
+  return out;
 }
 
 interface Batch {

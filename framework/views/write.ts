@@ -1,6 +1,7 @@
 import type { Executor } from '../store/executor';
 import { Store } from '../store/store';
-import { NotFound, PermissionDenied, ValidationError } from '../errors';
+import { NotFound, PermissionDenied, ProtectedError, ValidationError } from '../errors';
+import type { ForeignKeyViolation } from '../store/dialect/types';
 import { pyTypeName } from '../fields/common';
 import { parseId } from '../fields/foreign-key';
 import { and, fieldTest, type Predicate } from '../query/predicate';
@@ -21,7 +22,7 @@ import {
   validateObject,
   type WriteScope,
 } from '../serializer/writer';
-import { deleteObjects } from '../serializer/writer';
+import { deleteObjects, protectingDependents } from '../serializer/writer';
 import { renderByIds, renderOne, visible, wantsBrief } from './read';
 
 function actorOf(ctx: RequestContext): Actor | null {
@@ -37,14 +38,51 @@ function scopeOf(ctx: RequestContext, tx: Executor): WriteScope {
     features: ctx.features,
     requestId: ctx.changeId,
     listeners: ctx.listeners,
+    maxJsonDepth: ctx.config.maxJsonDepth,
   };
 }
 
+/** Attempts of a write whose foreign keys a racing transaction broke: each new one sees what that transaction committed. */
+const FOREIGN_KEY_ATTEMPTS = 3;
+
+export interface TransactionOptions {
+  /**
+   * The write reads everything it checks inside `fn`, so it may run again when the database
+   * refuses a foreign key a racing transaction broke: the new attempt gives the unraced answer
+   * (a delete's 409 naming its dependents, a write's 400 for a related object that is gone).
+   */
+  rerun?: boolean;
+  /** The ids a delete removes, for the 409 when the race outlasts the attempts. */
+  deleting?: Id[];
+}
+
 /**
- * Runs a write in one transaction; a unique violation raised by the database becomes a 400.
+ * Runs a write in one transaction; a unique violation raised by the database becomes a 400, a
+ * foreign-key violation (a race with another transaction) a 409 for a delete and a 400 for a write.
  * Write listeners (change log, webhooks) finish their work inside it and hear of the commit.
  */
-export async function inTransaction<T>(ctx: RequestContext, model: ModelMeta, fn: (tx: Executor) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(ctx: RequestContext, model: ModelMeta, fn: (tx: Executor) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transactionOnce(ctx, model, fn);
+    } catch (err) {
+      const violation = ctx.db.dialect.foreignKeyViolation(err);
+      if (!violation) throw err;
+      if (options.rerun && attempt < FOREIGN_KEY_ATTEMPTS) continue;
+      throw await foreignKeyError(ctx, model, violation, options.deleting ?? []);
+    }
+  }
+}
+
+/** The client's answer to a foreign-key violation the writer's own checks could not foresee. */
+async function foreignKeyError(ctx: RequestContext, model: ModelMeta, violation: ForeignKeyViolation, deleting: Id[]): Promise<Error> {
+  if (violation.referenced) return new ProtectedError(await protectingDependents(ctx.db.reader, model, deleting));
+  const field = violation.table === model.table ? model.fields.find((f) => f.column && violation.columns?.includes(f.column)) : undefined;
+  const message = 'Related object not found: it was deleted while this request ran.';
+  return field ? ValidationError.field(field.name, message) : ValidationError.nonField(message);
+}
+
+async function transactionOnce<T>(ctx: RequestContext, model: ModelMeta, fn: (tx: Executor) => Promise<T>): Promise<T> {
   const listeners = ctx.listeners;
   let scope: WriteScope | null = null;
   try {
@@ -102,7 +140,7 @@ function duplicateWithinBatch(model: ModelMeta, all: Values[]): Array<Record<str
 export async function createView(ctx: RequestContext, model: ModelMeta, body: unknown, restrict: Predicate): Promise<Reply> {
   const many = Array.isArray(body);
   const items = many ? (body as unknown[]) : [body];
-  const ids = await inTransaction(ctx, model, (tx) => createObjects(ctx, tx, model, items, many, restrict));
+  const ids = await inTransaction(ctx, model, (tx) => createObjects(ctx, tx, model, items, many, restrict), { rerun: true });
   const db = ctx.db.reader;
   const brief = wantsBrief(ctx, model);
   if (many) return { status: 201, body: await renderInOrder(ctx, model, ids, brief) };
@@ -177,7 +215,7 @@ export async function updateView(ctx: RequestContext, model: ModelMeta, id: Id, 
     await validateObject(model, values, wc);
     await saveObject(model, values, wc);
     await ensurePermitted(tx, model, [id], restrict);
-  });
+  }, { rerun: true });
   return { status: 200, body: await renderOne(ctx, model, id, ctx.db.reader, wantsBrief(ctx, model)) };
 }
 
@@ -229,7 +267,7 @@ export async function bulkUpdateView(ctx: RequestContext, model: ModelMeta, body
     }
     await ensurePermitted(tx, model, done, restrict);
     return done;
-  });
+  }, { rerun: true });
   return { status: 200, body: await renderByIds(ctx, model, updated, ctx.db.reader, wantsBrief(ctx, model)) };
 }
 
@@ -238,7 +276,7 @@ export async function destroyView(ctx: RequestContext, model: ModelMeta, id: Id,
     const [current] = await loadPermitted(ctx, model, tx, [id], restrict);
     if (!current) throw new NotFound();
     await deleteObjects(model, [id], scopeOf(ctx, tx));
-  });
+  }, { rerun: true, deleting: [id] });
   return { status: 204 };
 }
 
@@ -247,7 +285,7 @@ export async function bulkDestroyView(ctx: RequestContext, model: ModelMeta, bod
   await inTransaction(ctx, model, async (tx) => {
     const rows = await loadPermitted(ctx, model, tx, ids, restrict);
     await deleteObjects(model, rows.map((r) => r.id as Id), scopeOf(ctx, tx));
-  });
+  }, { rerun: true, deleting: ids });
   return { status: 204 };
 }
 

@@ -1,4 +1,4 @@
-import { Store, type Executor, ValidationError, type ExtraRoute, type Registry } from '../../framework';
+import { Store, type Executor, ValidationError, type ExtraRoute, type Registry, unstorableInput } from '../../framework';
 import { User } from './user';
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -27,6 +27,13 @@ export function userConfigRoute(registry: Registry): ExtraRoute {
       PATCH: async (ctx, args) => {
         const patch = args.body();
         if (!isObject(patch)) throw ValidationError.nonField('Invalid data. Expected a dictionary.');
+        // The same checks as any JSON field: nesting (counted from the config document), NUL, lone surrogates.
+        const errors: Record<string, string[]> = {};
+        for (const [key, value] of Object.entries(patch)) {
+          const problem = unstorableInput({ [key]: value }, ctx.config.maxJsonDepth);
+          if (problem) errors[key] = [problem];
+        }
+        if (Object.keys(errors).length) throw new ValidationError(errors);
         const id = String(ctx.user?.id);
         const merged = await ctx.db.transaction(async (tx) => {
           const next = merge(await current(tx, id), patch);

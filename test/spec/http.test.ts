@@ -7,7 +7,7 @@ import { rawRequest } from '../helpers/raw-http';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startApp({ NETINV_MAX_BODY_BYTES: '4096' });
+  app = await startApp({ NETINV_MAX_BODY_BYTES: '4096', NETINV_MAX_JSON_DEPTH: '20' });
 });
 afterAll(async () => {
   await app?.close();
@@ -205,6 +205,23 @@ describe('request bodies', () => {
     expect(res.status).toBe(413);
     expect(typeof res.body.detail).toBe('string');
     expect((await app.get(`${TAGS}?slug=big`)).body.count).toBe(0);
+  });
+});
+
+describe('JSON nesting', () => {
+  const nested = (levels: number): unknown => (levels === 0 ? 'bottom' : { d: nested(levels - 1) });
+
+  test('NETINV_MAX_JSON_DEPTH bounds written JSON values and the user config', async () => {
+    const within = await app.post('/api/extras/config-contexts/', { name: 'at the limit', data: nested(20) });
+    expect(within.status).toBe(201);
+    const beyond = await app.post('/api/extras/config-contexts/', { name: 'beyond the limit', data: nested(21) });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body).toEqual({ data: ['Nested too deeply: at most 20 levels of objects and lists.'] });
+    // The config document itself is the first level.
+    expect((await app.patch('/api/users/config/', { a: nested(19) })).status).toBe(200);
+    const config = await app.patch('/api/users/config/', { a: nested(20) });
+    expect(config.status).toBe(400);
+    expect(config.body).toEqual({ a: ['Nested too deeply: at most 20 levels of objects and lists.'] });
   });
 });
 

@@ -20,6 +20,22 @@ describe('dates', () => {
     expect(ok.expires).toBe('2025-12-31T00:01:00Z');
   });
 
+  test('a datetime outside years 1–9999 once in UTC is out of range, in a body and in a filter', async () => {
+    for (const expires of ['0001-01-01T00:00:00+01:00', '9999-12-31T23:59:00-01:00']) {
+      const res = await app.post('/api/users/tokens/', { expires });
+      expect({ expires, status: res.status, body: res.body }).toEqual({ expires, status: 400, body: { expires: ['Datetime value out of range.'] } });
+    }
+    const filtered = await app.get('/api/users/tokens/?expires__lt=0001-01-01T00:00:00%2B01:00');
+    expect(filtered.status).toBe(400);
+    expect(filtered.body).toEqual({ expires__lt: ['Datetime value out of range.'] });
+    // The edges themselves are in range.
+    const first = await created(await app.post('/api/users/tokens/', { expires: '0001-01-01T00:00:00-01:00' }));
+    expect(first.expires).toBe('0001-01-01T01:00:00Z');
+    const last = await created(await app.post('/api/users/tokens/', { expires: '9999-12-31T23:59:00+01:00' }));
+    expect(last.expires).toBe('9999-12-31T22:59:00Z');
+    expect((await app.get('/api/users/tokens/?expires__lt=0001-01-01T02:00:00Z')).body.count).toBe(1);
+  });
+
   test('year 1 is a date, as Django accepts it', async () => {
     const rir = await created(await app.post('/api/ipam/rirs/', { name: 'Ancient RIR' }));
     const agg = await created(await app.post('/api/ipam/aggregates/', { prefix: '198.18.0.0/15', rir: rir.id, date_added: '0001-01-01' }));
@@ -85,6 +101,31 @@ describe('text that cannot be stored as sent', () => {
     expect((await app.get('/api/extras/config-contexts/?name=deep')).body.count).toBe(0);
   });
 
+  test('a user config nested beyond the limit is a 400 field error, and the saved config is unchanged', async () => {
+    await app.patch('/api/users/config/', { theme: 'dark' }).expect(200);
+    const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    const res = await app.raw().patch('/api/users/config/').set('Authorization', `Token ${app.token}`).set('Accept', 'application/json').set('Content-Type', 'application/json').send(`{"a": ${deep}}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ a: ['Nested too deeply: at most 100 levels of objects and lists.'] });
+    expect((await app.get('/api/users/config/')).body).toEqual({ theme: 'dark' });
+    // A NUL is refused here as in every other JSON document.
+    expect((await app.patch('/api/users/config/', { b: { c: 'x\u0000y' } })).body).toEqual({ b: ['Null characters are not allowed.'] });
+  });
+
+  test('a GraphQL document nested beyond the limit is a 400 GraphQL error, not a stack overflow', async () => {
+    const selections = `{ sites ${'{ tenant '.repeat(3000)}{ name }${' }'.repeat(3000)} }`;
+    const lists = `{ sites(name: ${'['.repeat(2000)}"x"${']'.repeat(2000)}) { name } }`;
+    for (const query of [selections, lists]) {
+      const res = await app.post('/api/graphql/', { query });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ errors: [{ message: 'Query nested deeper than 100 levels of braces, brackets and parentheses.', locations: [{ line: 1, column: expect.any(Number) }] }] });
+    }
+    // Braces inside strings and comments do not count.
+    const quoted = await app.post('/api/graphql/', { query: `# ${'{'.repeat(500)}\n{ sites(name: "${'['.repeat(500)}") { name } }` });
+    expect(quoted.status).toBe(200);
+    expect(quoted.body).toEqual({ data: { sites: [] } });
+  });
+
   test('a NUL in a filter value is a 400 on every filter, search included', async () => {
     await created(await app.post('/api/dcim/sites/', { name: 'Nul probe', status: 'active' }));
     for (const query of ['q=%00zzzz', 'name__ic=%00zzzz', 'name=%00', 'slug=a%00b']) {
@@ -102,6 +143,18 @@ describe('undecodable requests', () => {
     expect(res.status).toBe(200);
     const anonymous = await app.raw().get('/api/dcim/sites/').set('Accept', 'application/json').set('Cookie', 'sessionid=%');
     expect(anonymous.status).toBe(403);
+  });
+
+  test('a NUL in Basic credentials or in the session cookie is invalid credentials or no session, never a 500', async () => {
+    const basic = await app.raw().post('/api/users/tokens/').set('Accept', 'application/json').auth('a\u0000b', 'pw').send({});
+    expect(basic.status).toBe(403);
+    expect(basic.body).toEqual({ detail: 'Invalid username/password.' });
+    const session = await app.raw().get('/api/dcim/sites/').set('Accept', 'application/json').set('Cookie', 'sessionid=%00abc');
+    expect(session.status).toBe(403);
+    expect(session.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+    // With a valid token beside it, the cookie is simply not a session.
+    const withToken = await app.raw().get('/api/dcim/sites/').set('Authorization', `Token ${app.token}`).set('Accept', 'application/json').set('Cookie', 'sessionid=%00abc');
+    expect(withToken.status).toBe(200);
   });
 
   test('an undecodable path segment is a 404', async () => {
@@ -178,6 +231,46 @@ describe('long text', () => {
   });
 });
 
+describe('long text in webhook deliveries and the user config', () => {
+  test('a webhook delivery of more than 64 KB is queued and sent whole', async () => {
+    const bodies: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'));
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (receiver.address() as { port: number }).port;
+      const hook = await created(await app.post('/api/extras/webhooks/', { name: 'Long delivery', content_types: ['dcim.site'], type_create: true, payload_url: `http://127.0.0.1:${port}/long` }));
+      // The payload holds the object three times (data, postchange, added): well beyond 64 KB.
+      const comments = 'w'.repeat(25000);
+      await created(await app.post('/api/dcim/sites/', { name: 'Long delivery site', status: 'active', comments }));
+      await app.server.webhooks.idle();
+      const until = Date.now() + 8000;
+      while (bodies.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+      expect(bodies).toHaveLength(1);
+      expect(Buffer.byteLength(bodies[0])).toBeGreaterThan(64 * 1024);
+      const payload = JSON.parse(bodies[0]);
+      expect(payload.data.comments).toBe(comments);
+      expect(payload.snapshots.postchange.comments).toBe(comments);
+      expect((await app.delete(`/api/extras/webhooks/${hook.id}/`)).status).toBe(204);
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
+  });
+
+  test('a user config of more than 64 KB round trips', async () => {
+    const blob = 'c'.repeat(70000);
+    const patched = await app.patch('/api/users/config/', { long: { blob } });
+    expect(patched.status).toBe(200);
+    expect((await app.get('/api/users/config/')).body.long).toEqual({ blob });
+  });
+});
+
 describe('request bodies', () => {
   test('an anonymous body is refused before it is read; an authorised one is capped with a 413', async () => {
     const big = Buffer.alloc(3 * 1024 * 1024, 0x20);
@@ -196,4 +289,36 @@ describe('request bodies', () => {
     // The server still answers afterwards.
     expect((await app.get('/api/status/')).status).toBe(200);
   });
+});
+
+describe('a delete racing a write that points at the deleted object', () => {
+  test('DELETE of a tenant while a bulk PATCH assigns it to 100 sites: 204 or 409 and 200 or 400, never a 500', async () => {
+    const made = await app.post('/api/dcim/sites/', Array.from({ length: 100 }, (_, i) => ({ name: `race-${i}`, status: 'active' })));
+    expect(made.status).toBe(201);
+    const sites = made.body as Array<{ id: string }>;
+    const seen = new Set<string>();
+    for (let round = 0; round < 6; round++) {
+      const tenant = await created(await app.post('/api/tenancy/tenants/', { name: `race tenant ${round}` }));
+      // Either request may start first, by a few milliseconds.
+      const [patchDelay, deleteDelay] = [[0, 0], [0, 5], [0, 15], [0, 30], [3, 0], [10, 0]][round];
+      const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const patch = after(patchDelay).then(() => app.patch('/api/dcim/sites/', sites.map((s) => ({ id: s.id, tenant: tenant.id }))));
+      const del = after(deleteDelay).then(() => app.delete(`/api/tenancy/tenants/${tenant.id}/`));
+      const [patched, deleted] = await Promise.all([patch, del]);
+      seen.add(`PATCH ${patched.status} / DELETE ${deleted.status}`);
+      expect({ round, patch: patched.status, patchBody: patched.status === 200 ? null : patched.body }).toEqual({ round, patch: patched.status === 200 ? 200 : 400, patchBody: patched.status === 200 ? null : expect.anything() });
+      expect([204, 409]).toContain(deleted.status);
+      if (deleted.status === 409) {
+        expect(deleted.body.detail).toMatch(/^Unable to delete object\. \d+ dependent objects were found: race-/);
+        // The tenant still exists, assigned to every site.
+        expect((await app.get(`/api/dcim/sites/?tenant_id=${tenant.id}&limit=1`)).body.count).toBe(100);
+      } else {
+        expect(patched.status).toBe(400);
+        expect(JSON.stringify(patched.body)).toContain('Related object not found using the provided ID');
+      }
+      await app.patch('/api/dcim/sites/', sites.map((s) => ({ id: s.id, tenant: null }))).expect(200);
+    }
+    // Which side won varies by database and timing; every answer above is one a client can act on.
+    expect(seen.size).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { jsonKeyPath, type Dialect, type UniqueViolation } from './types';
+import { jsonKeyPath, type Dialect, type ForeignKeyViolation, type UniqueViolation } from './types';
 
 /** MySQL 8 error numbers of ICU's regular-expression engine that mean "too expensive". */
 const ICU_REGEX_LIMITS = new Set([3698 /* ER_REGEXP_STACK_OVERFLOW */, 3699 /* ER_REGEXP_TIME_OUT */]);
@@ -34,6 +34,15 @@ const common: Omit<Dialect, 'regexSyntax' | 'withTimeout' | 'isTimeout' | 'isBad
     if (e?.code !== 'ER_DUP_ENTRY') return null;
     const m = /for key '(?:[^'.]*\.)?([^']+)'/.exec(e.sqlMessage ?? e.message ?? '');
     return { constraint: m?.[1] };
+  },
+  // 1451/1217: a parent row still referenced; 1452/1216: no parent row. The message names the child table and columns.
+  foreignKeyViolation(err: unknown): ForeignKeyViolation | null {
+    const n = errno(err);
+    const referenced = n === 1451 || n === 1217;
+    if (!referenced && n !== 1452 && n !== 1216) return null;
+    const e = err as { sqlMessage?: string; message?: string };
+    const m = /\(`(?:[^`]*)`\.`([^`]+)`, CONSTRAINT `[^`]*` FOREIGN KEY \(([^)]+)\)/.exec(e.sqlMessage ?? e.message ?? '');
+    return { referenced, table: m?.[1], columns: m ? m[2].split(',').map((c) => c.trim().replace(/^`|`$/g, '')) : undefined };
   },
   // JSON_UNQUOTE turns a JSON null into the text 'null': the type is checked first.
   jsonText: (expr, key, bind) =>

@@ -1,4 +1,4 @@
-import type { Dialect, UniqueViolation } from './types';
+import type { Dialect, ForeignKeyViolation, UniqueViolation } from './types';
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
@@ -23,6 +23,15 @@ export const postgresDialect: Dialect = {
     if (e?.code !== '23505') return null;
     const m = /Key \(([^)]+)\)=/.exec(e.detail ?? '');
     return { constraint: e.constraint, columns: m ? m[1].split(',').map((c) => c.trim().replace(/^"|"$/g, '')) : undefined };
+  },
+  // 23503: "update or delete on table … is still referenced" or "insert or update on table … is not present";
+  // the error's table is the referencing one, and an insert's detail names its columns.
+  foreignKeyViolation(err: unknown): ForeignKeyViolation | null {
+    const e = err as { code?: string; table?: string; detail?: string; message?: string };
+    if (e?.code !== '23503') return null;
+    const referenced = /^update or delete on table/.test(e.message ?? '');
+    const m = referenced ? null : /Key \(([^)]+)\)=/.exec(e.detail ?? '');
+    return { referenced, table: e.table, columns: m ? m[1].split(',').map((c) => c.trim().replace(/^"|"$/g, '')) : undefined };
   },
   isTimeout: (err) => (err as { code?: string })?.code === '57014',
   isBadRegex: (err) => (err as { code?: string })?.code === '2201B',

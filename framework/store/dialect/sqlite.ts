@@ -26,6 +26,8 @@ export const sqliteDialect: Dialect = {
     const columns = m ? m[1].split(',').map((c) => c.trim().split('.').pop() as string) : [];
     return { columns };
   },
+  // Writes are serialised: the writer's own checks see every committed row, and SQLite's message names neither side.
+  foreignKeyViolation: () => null,
   isTimeout: () => false,
   jsonText: (expr, key, bind) =>
     `CASE json_type(${expr}, ${bind(jsonKeyPath(key))}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'null' THEN NULL ` +

@@ -13,6 +13,16 @@ export interface UniqueViolation {
   columns?: string[];
 }
 
+/** A foreign-key violation raised by the database (a write racing another transaction's delete or write). */
+export interface ForeignKeyViolation {
+  /** True: a row still referenced was deleted (or its key changed); false: a row points at a row that does not exist. */
+  referenced: boolean;
+  /** The referencing table, when the driver reports it. */
+  table?: string;
+  /** The referencing columns, when the driver reports them. */
+  columns?: string[];
+}
+
 export interface Dialect {
   readonly name: DialectName;
   /** Quotes an identifier taken from metadata (never from user input). */
@@ -50,6 +60,8 @@ export interface Dialect {
   withTimeout?(sql: string, ms: number): string;
   /** Recognises a unique-constraint violation raised by the driver. */
   uniqueViolation(err: unknown): UniqueViolation | null;
+  /** Recognises a foreign-key violation raised by the driver. */
+  foreignKeyViolation(err: unknown): ForeignKeyViolation | null;
   /** True when the error is a statement timeout raised by withTimeout. */
   isTimeout(err: unknown): boolean;
   /** True when the database rejected a regular expression. */
