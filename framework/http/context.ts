@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Database } from '../store/executor';
 import type { Registry } from '../metadata/registry';
+import type { ModelMeta } from '../metadata/model-meta';
+import { FALSE, type Predicate } from '../query/predicate';
 import type { ApiVersion } from '../versioning/version';
 import type { AuthUser, TokenInfo } from '../auth/types';
 import type { Logger } from './logger';
@@ -58,6 +60,11 @@ export class RequestContext {
   allowedMethods: string[] = [];
   /** Request-scoped data of features (custom field definitions…). */
   readonly features = new RequestData();
+  /**
+   * The objects of a model the caller may view; the pipeline sets it once the caller is known
+   * (before: none). Writes look related objects given by attributes up among these only.
+   */
+  viewable: (model: ModelMeta) => Promise<Predicate> = async () => FALSE;
   readonly logger: Logger;
 
   constructor(

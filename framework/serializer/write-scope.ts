@@ -4,6 +4,7 @@ import type { RequestData } from '../metadata/request-data';
 import type { Id } from '../query/id';
 import type { ApiVersion } from '../versioning/version';
 import type { Executor } from '../store/executor';
+import type { Predicate } from '../query/predicate';
 
 /** Who is writing; kept minimal so the framework does not depend on the users app. */
 export interface Actor {
@@ -23,6 +24,11 @@ export interface WriteScope {
   readonly requestId?: string;
   /** Features told of every save and delete (change logging, webhooks), wired by the app. */
   readonly listeners: readonly WriteListener[];
+  /**
+   * The objects of a model the writer may view, for API writes: related objects given as
+   * attribute objects are looked up among them only. Absent: every object.
+   */
+  readonly viewable?: (model: ModelMeta) => Promise<Predicate>;
 }
 
 /** Events features subscribe to (change logging, webhooks). */

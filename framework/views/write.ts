@@ -37,6 +37,7 @@ function scopeOf(ctx: RequestContext, tx: Executor): WriteScope {
     features: ctx.features,
     requestId: ctx.id,
     listeners: ctx.listeners,
+    viewable: (model) => ctx.viewable(model),
   };
 }
 
