@@ -24,7 +24,7 @@ async function idsForContentType(db: Executor, model: ModelMeta, field: FieldMet
   const q = db.dialect.quote;
   const pk = q(model.pk.column as string);
   const rows = await db.rows(
-    `SELECT ${pk} FROM ${q(model.table)} WHERE ${pk} IN (${params.list(ids)}) AND ${containsLabel(q(field.column as string), label, params)}`,
+    `SELECT ${pk} FROM ${q(model.table)} WHERE ${params.in(pk, ids)} AND ${containsLabel(q(field.column as string), label, params)}`,
     params.values,
   );
   return rows.map((r) => r[0] as Id);
