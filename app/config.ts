@@ -38,6 +38,10 @@ export class Config implements FrameworkConfig {
   @IsInt() @Min(1024)
   maxBodyBytes = 2.5 * 1024 * 1024;
 
+  /** Most objects one bulk request (a list body) may carry; 0: no limit. */
+  @IsInt() @Min(0)
+  maxBulkObjects = 5000;
+
   @IsString()
   version = '0.1.0';
 
@@ -158,6 +162,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_MAX_PAGE_SIZE', 'maxPageSize', parseInt10);
   setting('NETINV_LOG_LEVEL', 'logLevel', (_n, v) => v.toLowerCase());
   setting('NETINV_MAX_BODY_BYTES', 'maxBodyBytes', parseInt10);
+  setting('NETINV_MAX_BULK_OBJECTS', 'maxBulkObjects', parseInt10);
   setting('NETINV_WEBHOOK_WORKER', 'webhookWorker', parseBool);
   setting('NETINV_WEBHOOK_POLL_SECONDS', 'webhookPollSeconds', parseInt10);
   setting('NETINV_WEBHOOK_MAX_ATTEMPTS', 'webhookMaxAttempts', parseInt10);

@@ -25,6 +25,8 @@ export interface FrameworkConfig {
   readonly countQueries?: boolean;
   /** Largest request body read, in bytes; a bigger one is a 413 (default 2.5 MiB, Django's). */
   readonly maxBodyBytes?: number;
+  /** Most objects a list body (bulk create, update, delete) may carry, else a 400; 0: no limit (default 5000). */
+  readonly maxBulkObjects?: number;
   /** GraphQL limits: deepest selection nesting and most selected fields (0: none). */
   readonly graphqlMaxDepth?: number;
   readonly graphqlMaxComplexity?: number;

@@ -11,7 +11,7 @@ import { isExempt, type PermissionEngine } from '../auth/permissions';
 import type { AuthBackend } from '../auth/types';
 import { AuthenticationFailed, MethodNotAllowed, NotAuthenticated, NotFound, PermissionDenied } from '../errors';
 import { errorToResponse } from '../errors/mapper';
-import { DEFAULT_MAX_BODY_BYTES, readJson, readRequestBody } from '../http/body';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BULK_OBJECTS, limitBulk, readJson, readRequestBody } from '../http/body';
 import { parseId } from '../fields/foreign-key';
 import { FALSE, TRUE, type Predicate } from '../query/predicate';
 import { RequestContext, type FrameworkConfig } from '../http/context';
@@ -101,7 +101,8 @@ function handleRequest(services: PipelineServices, entry: RouteEntry): ExpressHa
       const reply = await routeMethod.handler(ctx, {
         restrict,
         id: routeId(entry, req),
-        body: () => readJson(raw, req.headers['content-type']),
+        // A list body over the bulk limit is refused here, before any handler writes.
+        body: () => limitBulk(readJson(raw, req.headers['content-type']), services.config.maxBulkObjects ?? DEFAULT_MAX_BULK_OBJECTS),
         restrictFor: (model, action) => services.permissions.restrict(ctx, model, action),
         model: entry.model,
         mayUse: (method) => mayUse(services, entry, ctx, method),
