@@ -45,6 +45,9 @@ export class Config implements FrameworkConfig {
   /** Deepest nesting of objects and lists in a written JSON value; deeper is a 400 (the stack stays bounded). */
   @IsInt() @Min(1) @Max(1000)
   maxJsonDepth = 100;
+  /** Most objects one bulk request (a list body) may carry; 0: no limit. */
+  @IsInt() @Min(0)
+  maxBulkObjects = 5000;
 
   @IsString()
   version = '0.1.0';
@@ -177,6 +180,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_LOG_FORMAT', 'logFormat', (_n, v) => v.toLowerCase());
   setting('NETINV_MAX_BODY_BYTES', 'maxBodyBytes', parseInt10);
   setting('NETINV_MAX_JSON_DEPTH', 'maxJsonDepth', parseInt10);
+  setting('NETINV_MAX_BULK_OBJECTS', 'maxBulkObjects', parseInt10);
   setting('NETINV_WEBHOOK_WORKER', 'webhookWorker', parseBool);
   setting('NETINV_WEBHOOK_POLL_SECONDS', 'webhookPollSeconds', parseInt10);
   setting('NETINV_WEBHOOK_MAX_ATTEMPTS', 'webhookMaxAttempts', parseInt10);

@@ -117,6 +117,20 @@ export class ProtectedError extends DetailError {
   }
 }
 
+/**
+ * 400: a list body (bulk create, update or delete) with more objects than the server takes in
+ * one request (NETINV_MAX_BULK_OBJECTS); refused before anything is written. Not a 413, which
+ * is about the body's size in bytes and closes the connection: the body here was read and parsed,
+ * and its content is what is refused, as DRF refuses a list longer than a ListSerializer's
+ * max_length with a 400.
+ */
+export class TooManyObjects extends DetailError {
+  readonly status = 400;
+  constructor(readonly limit: number, readonly count: number) {
+    super(`A bulk request may hold at most ${limit} objects; this one holds ${count}.`);
+  }
+}
+
 export class PayloadTooLarge extends DetailError {
   readonly status = 413;
   constructor() {

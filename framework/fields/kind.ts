@@ -4,6 +4,7 @@ import type { Json, JsonObject, Values } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from '../query/id';
 import type { LinkSpec } from '../query/link';
+import type { Predicate } from '../query/predicate';
 
 // -- reading: what a kind's reader sees of the query ---------------------------------------------
 
@@ -133,8 +134,8 @@ export interface StoredChoice {
   display: string;
 }
 
-/** Which objects: primary keys, or a Django-style attribute dictionary (`{ vm_role: true }`). */
-export type KindWhere = readonly Id[] | Record<string, unknown>;
+/** Which objects: primary keys, a Django-style attribute dictionary (`{ vm_role: true }`) or a predicate. */
+export type KindWhere = readonly Id[] | Record<string, unknown> | Predicate;
 
 /**
  * What kinds ask of the database while parsing, writing and describing values, each method named

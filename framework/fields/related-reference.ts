@@ -1,6 +1,8 @@
 import { FieldError } from '../errors';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Id } from '../query/id';
+import { ormFilter } from '../query/orm';
+import { and, type Predicate } from '../query/predicate';
 import { pyRepr } from './common';
 import { canonicalUuid } from './uuid';
 import type { KindStore } from './kind';
@@ -36,11 +38,24 @@ export function flattenAttributes(input: Record<string, unknown>, prefix = ''): 
   return out;
 }
 
+/** Where a related object is looked up: the transaction's store and, for API writes, what the writer may view. */
+export interface RelatedLookup {
+  readonly store: KindStore;
+  /**
+   * The objects of a model the writer may view; attribute objects match only among them (a hidden
+   * object reads as no match). Absent: every object (server-side writes).
+   */
+  readonly viewable?: (model: ModelMeta) => Promise<Predicate>;
+}
+
 /**
  * A related object written as its id or as an attribute object that must match exactly one row
- * (Nautobot's WritableNestedSerializer). Lookups ignore the caller's view permissions.
+ * (Nautobot's WritableNestedSerializer). An attribute object names the target's own fields (and
+ * through its foreign keys theirs, never reverse relations) and matches only objects the writer
+ * may view, unlike Nautobot 1.x, where any filter over any object answered; an id is checked
+ * for existence only, as in Nautobot.
  */
-export async function resolveRelated(target: ModelMeta, input: unknown, wc: { readonly store: KindStore }, nullable: boolean): Promise<Id | null> {
+export async function resolveRelated(target: ModelMeta, input: unknown, wc: RelatedLookup, nullable: boolean): Promise<Id | null> {
   if (input === null || input === undefined) {
     if (nullable) return null;
     throw new FieldError('This field may not be null.');
@@ -57,7 +72,8 @@ export async function resolveRelated(target: ModelMeta, input: unknown, wc: { re
   }
   if (typeof input === 'object' && !Array.isArray(input)) {
     const attributes = flattenAttributes(input as Record<string, unknown>);
-    const ids = await wc.store.ids(target, attributes, 2);
+    const match = ormFilter(target, attributes, 'own');
+    const ids = await wc.store.ids(target, wc.viewable ? and([await wc.viewable(target), match]) : match, 2);
     if (ids.length === 0) throw new FieldError(`Related object not found using the provided attributes: ${pyRepr(attributes)}`);
     if (ids.length > 1) throw new FieldError(`Multiple objects match the provided attributes: ${pyRepr(attributes)}`);
     return ids[0];

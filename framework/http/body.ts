@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ParseError, PayloadTooLarge, UnsupportedMediaType } from '../errors';
+import { ParseError, PayloadTooLarge, TooManyObjects, UnsupportedMediaType } from '../errors';
 import { utf8Fault } from './utf8';
 
 /**
@@ -22,6 +22,20 @@ export function readJson(raw: Buffer | undefined, contentType: string | undefine
   } catch (err) {
     throw new ParseError(`JSON parse error - ${(err as Error).message}`);
   }
+}
+
+/**
+ * Objects one list body may carry unless configured otherwise (NETINV_MAX_BULK_OBJECTS): well
+ * above what Nautobot clients send in one request (pynautobot and the Ansible collection write
+ * object by object, bulk scripts in hundreds), small enough that one request's write transaction
+ * stays in seconds and its response in megabytes.
+ */
+export const DEFAULT_MAX_BULK_OBJECTS = 5000;
+
+/** A list body holding more than `limit` objects (0: no limit) is a 400, before any handler writes. */
+export function limitBulk(body: unknown, limit: number): unknown {
+  if (limit > 0 && Array.isArray(body) && body.length > limit) throw new TooManyObjects(limit, body.length);
+  return body;
 }
 
 /** Django's DATA_UPLOAD_MAX_MEMORY_SIZE. */

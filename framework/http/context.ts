@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Database } from '../store/executor';
 import type { Registry } from '../metadata/registry';
+import type { ModelMeta } from '../metadata/model-meta';
+import { FALSE, type Predicate } from '../query/predicate';
 import type { ApiVersion } from '../versioning/version';
 import type { AuthUser, TokenInfo } from '../auth/types';
 import type { Logger } from './logger';
@@ -26,6 +28,8 @@ export interface FrameworkConfig {
   readonly maxBodyBytes?: number;
   /** Deepest nesting of objects and lists in a written JSON value (default 100). */
   readonly maxJsonDepth?: number;
+  /** Most objects a list body (bulk create, update, delete) may carry, else a 400; 0: no limit (default 5000). */
+  readonly maxBulkObjects?: number;
   /** GraphQL limits: deepest selection nesting and most selected fields (0: none). */
   readonly graphqlMaxDepth?: number;
   readonly graphqlMaxComplexity?: number;
@@ -66,6 +70,11 @@ export class RequestContext {
   allowedMethods: string[] = [];
   /** Request-scoped data of features (custom field definitions…). */
   readonly features = new RequestData();
+  /**
+   * The objects of a model the caller may view; the pipeline sets it once the caller is known
+   * (before: none). Writes look related objects given by attributes up among these only.
+   */
+  viewable: (model: ModelMeta) => Promise<Predicate> = async () => FALSE;
   readonly logger: Logger;
   private readonly record: RequestRecord;
 

@@ -12,11 +12,21 @@ export const ORM_LOOKUPS = new Set([
 
 export { reverseName };
 
-function choices(model: ModelMeta): string {
+/**
+ * How far a key may reach. `all`: every relation, reverse ones too (permission constraints, model
+ * code). `own`: the model's own fields and, through its foreign keys and many-to-many fields, the
+ * own fields of the models they point at, never back through a reverse relation (attribute
+ * dictionaries sent by clients, which must not search other models' rows).
+ */
+export type OrmReach = 'all' | 'own';
+
+function choices(model: ModelMeta, reach: OrmReach): string {
   const names = new Set<string>();
   for (const f of model.fields) if (!f.hidden && (f.column || f.resolved.link)) names.add(f.name);
-  for (const r of model.reverse) names.add(reverseName(r));
-  for (const r of model.reverseLinks) names.add(String((r.field.options as { related?: string }).related));
+  if (reach === 'all') {
+    for (const r of model.reverse) names.add(reverseName(r));
+    for (const r of model.reverseLinks) names.add(String((r.field.options as { related?: string }).related));
+  }
   return [...names].sort().join(', ');
 }
 
@@ -54,12 +64,12 @@ function leaf(field: FieldMeta, lookup: string, value: unknown): Predicate {
  * `site__region__slug__iexact` → a predicate over `model`. Relation hops become subqueries;
  * the last segment may be a lookup (default `exact`).
  */
-export function ormPredicate(model: ModelMeta, key: string, value: unknown): Predicate {
+export function ormPredicate(model: ModelMeta, key: string, value: unknown, reach: OrmReach = 'all'): Predicate {
   const segments = key.split('__');
-  return walk(model, segments, value, key);
+  return walk(model, segments, value, key, reach);
 }
 
-function walk(model: ModelMeta, segments: string[], value: unknown, key: string): Predicate {
+function walk(model: ModelMeta, segments: string[], value: unknown, key: string, reach: OrmReach): Predicate {
   const [head, ...rest] = segments;
   let field = model.field(head);
   if (field?.hidden) field = undefined;
@@ -72,29 +82,29 @@ function walk(model: ModelMeta, segments: string[], value: unknown, key: string)
     if (fk && fk.column === head) field = fk;
   }
   if (!field) {
-    const reverse = model.reverse.find((r) => reverseName(r) === head);
+    const reverse = reach === 'all' ? model.reverse.find((r) => reverseName(r) === head) : undefined;
     if (reverse && rest.length > 0 && !ORM_LOOKUPS.has(rest[0])) {
-      return { kind: 'reverse', relation: reverse, item: walk(reverse.model, rest, value, key) };
+      return { kind: 'reverse', relation: reverse, item: walk(reverse.model, rest, value, key, reach) };
     }
-    const linked = model.reverseLinks.find((r) => (r.field.options as { related?: string }).related === head);
+    const linked = reach === 'all' ? model.reverseLinks.find((r) => (r.field.options as { related?: string }).related === head) : undefined;
     if (linked && rest.length > 0 && !ORM_LOOKUPS.has(rest[0])) {
-      return { kind: 'reverse-link', relation: linked, item: walk(linked.model, rest, value, key) };
+      return { kind: 'reverse-link', relation: linked, item: walk(linked.model, rest, value, key, reach) };
     }
-    throw new FieldError(`Cannot resolve keyword '${head}' into field. Choices are: ${choices(model)}`);
+    throw new FieldError(`Cannot resolve keyword '${head}' into field. Choices are: ${choices(model, reach)}`);
   }
   if (rest.length === 0) return leaf(field, 'exact', value);
   if (rest.length === 1 && ORM_LOOKUPS.has(rest[0]) && !(isRelation(field) && field.target?.field(rest[0]))) {
     return leaf(field, rest[0], value);
   }
   if (isRelation(field)) {
-    return { kind: 'related', via: field, item: walk(field.target as ModelMeta, rest, value, key) };
+    return { kind: 'related', via: field, item: walk(field.target as ModelMeta, rest, value, key, reach) };
   }
   throw new FieldError(`Unsupported lookup '${rest.join('__')}' for ${field.name} or join on the field not permitted.`);
 }
 
 /** Several `key: value` pairs, ANDed (an attribute dictionary or one permission constraint). */
-export function ormFilter(model: ModelMeta, attributes: Record<string, unknown>): Predicate {
-  return and(Object.entries(attributes).map(([k, v]) => ormPredicate(model, k, v)));
+export function ormFilter(model: ModelMeta, attributes: Record<string, unknown>, reach: OrmReach = 'all'): Predicate {
+  return and(Object.entries(attributes).map(([k, v]) => ormPredicate(model, k, v, reach)));
 }
 
 /**

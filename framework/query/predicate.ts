@@ -54,4 +54,18 @@ export function fieldTest(field: FieldMeta, lookup: string, values: unknown[]): 
   return { kind: 'field', field, lookup, values };
 }
 
+const PREDICATE_KINDS = new Set(['and', 'or', 'not', 'field', 'related', 'reverse', 'reverse-link', 'generic', 'pointed-at', 'exists', 'in-subtree', 'subtree-of', 'json-key', 'const']);
+
+/**
+ * Whether a selection (a predicate, an attribute dictionary or a list of ids) is a predicate:
+ * told from attribute dictionaries by its `kind` and by holding no other plain values.
+ */
+export function isPredicate(where: unknown): where is Predicate {
+  if (where === null || typeof where !== 'object' || Array.isArray(where)) return false;
+  const kind = (where as { kind?: unknown }).kind;
+  if (typeof kind !== 'string' || !PREDICATE_KINDS.has(kind)) return false;
+  if (kind === 'const') return typeof (where as { value?: unknown }).value === 'boolean';
+  return Object.values(where).some((v) => v !== null && typeof v === 'object');
+}
+
 export type { LinkSpec } from './link';

@@ -9,17 +9,19 @@ import type { Request, Response } from 'express';
 import { authenticate } from '../auth/authenticate';
 import { isExempt, type PermissionEngine } from '../auth/permissions';
 import type { AuthBackend } from '../auth/types';
-import { MethodNotAllowed, NotAuthenticated, NotFound, PermissionDenied } from '../errors';
+import { AuthenticationFailed, MethodNotAllowed, NotAuthenticated, NotFound, PermissionDenied } from '../errors';
 import { errorToResponse } from '../errors/mapper';
-import { DEFAULT_MAX_BODY_BYTES, readJson, readRequestBody } from '../http/body';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_BULK_OBJECTS, limitBulk, readJson, readRequestBody } from '../http/body';
 import { readForm } from '../http/form';
 import { parseId } from '../fields/foreign-key';
-import { TRUE, type Predicate } from '../query/predicate';
+import { FALSE, TRUE, type Predicate } from '../query/predicate';
 import { RequestContext, type FrameworkConfig } from '../http/context';
 import type { Logger } from '../http/logger';
 import { NO_BROWSABLE_DATA, prepareBrowsable, renderBrowsable, type BrowsableData } from '../browsable/render';
 import { send } from '../http/respond';
+import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
+import { visible } from '../views/read';
 import type { Database } from '../store/executor';
 import { countingQueries } from '../store/query-counter';
 import type { Id } from '../query/id';
@@ -88,6 +90,7 @@ function handleRequest(services: PipelineServices, entry: RouteEntry): ExpressHa
       ctx.contentType = negotiated.contentType;
       ctx.version = resolveVersion(negotiated.version, ctx.param('api_version'));
       await authenticate(ctx, services.auth, entry.basicAuth);
+      ctx.viewable = viewableBy(services, ctx);
       const routeMethod = methodOf(entry, requestedMethod(ctx));
       const restrict = await authorize(services, entry, ctx, routeMethod);
       checkCsrf(ctx);
@@ -99,7 +102,8 @@ function handleRequest(services: PipelineServices, entry: RouteEntry): ExpressHa
       const reply = await routeMethod.handler(ctx, {
         restrict,
         id: routeId(entry, req),
-        body: () => readJson(raw, req.headers['content-type']),
+        // A list body over the bulk limit is refused here, before any handler writes.
+        body: () => limitBulk(readJson(raw, req.headers['content-type']), services.config.maxBulkObjects ?? DEFAULT_MAX_BULK_OBJECTS),
         form: () => readForm(raw, req.headers['content-type']),
         restrictFor: (model, action) => services.permissions.restrict(ctx, model, action),
         model: entry.model,
@@ -116,6 +120,27 @@ function handleRequest(services: PipelineServices, entry: RouteEntry): ExpressHa
       if (r.unexpected) ctx.logger.error('unhandled error', { method: req.method, path: req.originalUrl, error: err });
       await send(ctx, { status: r.status, body: r.body, headers: { Allow: allow, ...r.headers } }, { versionHeader, html: renderBrowsable });
     }
+  };
+}
+
+/**
+ * The objects of each model the caller may view (its view restriction and the model's scope),
+ * worked out once per model and request; nothing of a model it may not view at all.
+ */
+function viewableBy(services: PipelineServices, ctx: RequestContext): (model: ModelMeta) => Promise<Predicate> {
+  const known = new Map<ModelMeta, Promise<Predicate>>();
+  const decide = async (model: ModelMeta): Promise<Predicate> => {
+    try {
+      return visible(ctx, model, await services.permissions.restrict(ctx, model, 'view'));
+    } catch (err) {
+      if (err instanceof PermissionDenied || err instanceof NotAuthenticated || err instanceof AuthenticationFailed) return FALSE;
+      throw err;
+    }
+  };
+  return (model) => {
+    let p = known.get(model);
+    if (!p) known.set(model, (p = decide(model)));
+    return p;
   };
 }
 

@@ -9,6 +9,7 @@ import type { ModelClass } from '../metadata/types';
 import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from '../query/id';
+import type { Predicate } from '../query/predicate';
 
 export type { Values } from '../metadata/types';
 import type { Values } from '../metadata/types';
@@ -34,6 +35,8 @@ export interface WriteContext {
   readonly actor: Actor | null;
   /** Request-scoped data shared by features (custom field definitions…). */
   readonly features: RequestData;
+  /** The objects of a model the writer may view (attribute-object lookups); absent: every object. */
+  readonly viewable?: (model: ModelMeta) => Promise<Predicate>;
   /**
    * Creates an object of `cls` from an API body in this transaction, through every rule a POST
    * applies (parsing, validation, `clean()`); returns its id. Throws ValidationError. `unlogged`:

@@ -4,6 +4,7 @@ import type { RequestData } from '../metadata/request-data';
 import type { Id } from '../query/id';
 import type { ApiVersion } from '../versioning/version';
 import type { Executor } from '../store/executor';
+import type { Predicate } from '../query/predicate';
 
 /** Who is writing; kept minimal so the framework does not depend on the users app. */
 export interface Actor {
@@ -25,6 +26,11 @@ export interface WriteScope {
   readonly listeners: readonly WriteListener[];
   /** Deepest nesting of a written JSON value (NETINV_MAX_JSON_DEPTH); 100 when unset. */
   readonly maxJsonDepth?: number;
+  /**
+   * The objects of a model the writer may view, for API writes: related objects given as
+   * attribute objects are looked up among them only. Absent: every object.
+   */
+  readonly viewable?: (model: ModelMeta) => Promise<Predicate>;
 }
 
 /** Events features subscribe to (change logging, webhooks). */

@@ -47,6 +47,7 @@ export function writeContext(
     current,
     actor: scope.actor,
     features: scope.features,
+    viewable: scope.viewable,
     async create(cls, body, options = {}) {
       const target = scope.registry.forClass(cls);
       const parsed = await parseObject(target, body, options.unlogged ? { ...scope, listeners: [] } : scope, null, false);

@@ -73,6 +73,32 @@ class StatementCache {
   }
 }
 
+/**
+ * better-sqlite3 runs each statement synchronously, and awaiting a settled promise does not leave
+ * the current turn of the event loop: a request running thousands of statements (a bulk write of
+ * thousands of objects) would hold the process for its whole length, every other client waiting.
+ * So a statement first gives the event loop a turn once the current one has run SLICE_MS: other
+ * requests are answered between a bulk write's statements (their reads use the read connection of
+ * a file database; another write waits for the transaction, as it would anyway).
+ */
+const SLICE_MS = 20;
+/** When the current turn's statements began; reset when the event loop reaches its next turn. */
+let sliceStart: number | null = null;
+
+function startSlice(): void {
+  sliceStart = performance.now();
+  setImmediate(() => {
+    sliceStart = null;
+  });
+}
+
+async function shareEventLoop(): Promise<void> {
+  if (sliceStart === null) return startSlice();
+  if (performance.now() - sliceStart < SLICE_MS) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  if (sliceStart === null) startSlice();
+}
+
 function sqliteParams(params: readonly unknown[]): unknown[] {
   return params.map((p) => (p === undefined ? null : typeof p === 'boolean' ? (p ? 1 : 0) : p));
 }
@@ -92,6 +118,7 @@ class SqliteExecutor implements Executor {
   }
   private async wait(): Promise<void> {
     if (this.ended) throw new TransactionEndedError();
+    await shareEventLoop();
     // In-memory databases have a single connection: a read waits for an open write transaction.
     if (this.gate?.locked) (await this.gate.acquire())();
   }

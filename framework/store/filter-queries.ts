@@ -12,8 +12,8 @@ export async function rowsByIdOrKey(db: Executor, model: ModelMeta, ids: Id[], k
   const params = new Params(db.dialect);
   const pk = q(model.pk.column as string);
   const conditions: string[] = [];
-  if (ids.length) conditions.push(`${pk} IN (${params.list(ids)})`);
-  if (keys.length && keyField?.column) conditions.push(`${q(keyField.column)} IN (${params.list(keys)})`);
+  if (ids.length) conditions.push(params.in(pk, ids));
+  if (keys.length && keyField?.column) conditions.push(params.in(q(keyField.column), keys));
   // Nothing to look up: no row is named.
   if (conditions.length === 0) return [];
   const select = keyField?.column ? `${pk}, ${q(keyField.column)}` : `${pk}, ${pk}`;

@@ -2,6 +2,7 @@ import type { KindStore, KindWhere } from '../fields/kind';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Id } from '../query/id';
 import { ormFilter } from '../query/orm';
+import { isPredicate } from '../query/predicate';
 import { containsLabel } from './comparisons/lists';
 import { escapeLike } from './dialect/types';
 import type { Executor } from './executor';
@@ -13,7 +14,8 @@ import { placeTreeNode } from './tree';
 
 /** The rows a KindWhere names. */
 export function kindSelection(model: ModelMeta, where: KindWhere): RowSelection {
-  return Array.isArray(where) ? (where as readonly Id[]) : ormFilter(model, where as Record<string, unknown>);
+  if (Array.isArray(where)) return where as readonly Id[];
+  return isPredicate(where) ? where : ormFilter(model, where as Record<string, unknown>);
 }
 
 /** The ids among `ids` whose content-type list `field` names `label`. */
@@ -22,7 +24,7 @@ async function idsForContentType(db: Executor, model: ModelMeta, field: FieldMet
   const q = db.dialect.quote;
   const pk = q(model.pk.column as string);
   const rows = await db.rows(
-    `SELECT ${pk} FROM ${q(model.table)} WHERE ${pk} IN (${params.list(ids)}) AND ${containsLabel(q(field.column as string), label, params)}`,
+    `SELECT ${pk} FROM ${q(model.table)} WHERE ${params.in(pk, ids)} AND ${containsLabel(q(field.column as string), label, params)}`,
     params.values,
   );
   return rows.map((r) => r[0] as Id);

@@ -10,7 +10,7 @@ export async function linkedIds(db: Executor, field: FieldMeta, ownerIds: Id[]):
   const link = linkOf(field);
   const params = new Params(db.dialect);
   const q = db.dialect.quote;
-  let where = `${q(link.owner)} IN (${params.list(ownerIds)})`;
+  let where = params.in(q(link.owner), ownerIds);
   if (link.discriminator) where += ` AND ${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
   const rows = await db.rows(`SELECT ${q(link.owner)}, ${q(link.target)} FROM ${q(link.table)} WHERE ${where}`, params.values);
   const out = new Map<Id, Id[]>();
@@ -29,19 +29,23 @@ export async function replaceLinks(db: Executor, field: FieldMeta, ownerId: Id, 
   const added = [...wanted].filter((t) => !existing.includes(t));
   if (removed.length) {
     const params = new Params(db.dialect);
-    let sql = `DELETE FROM ${q(link.table)} WHERE ${q(link.owner)} = ${params.add(ownerId)} AND ${q(link.target)} IN (${params.list(removed)})`;
+    let sql = `DELETE FROM ${q(link.table)} WHERE ${q(link.owner)} = ${params.add(ownerId)} AND ${params.in(q(link.target), removed)}`;
     if (link.discriminator) sql += ` AND ${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
     await db.run(sql, params.values);
   }
   if (added.length) {
-    const params = new Params(db.dialect);
     const columns = [link.owner, link.target, ...(link.discriminator ? [link.discriminator.column] : []), ...(link.idColumn ? [link.idColumn] : [])];
-    const tuples = added.map((t) => {
-      const values: unknown[] = [ownerId, t];
-      if (link.discriminator) values.push(link.discriminator.value);
-      if (link.idColumn) values.push(randomUUID());
-      return `(${params.list(values)})`;
-    });
-    await db.run(`INSERT INTO ${q(link.table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);
+    // As many rows per INSERT as the database's limit on bound values allows.
+    const perStatement = Math.max(1, Math.floor(db.dialect.maxBoundValues / columns.length));
+    for (let start = 0; start < added.length; start += perStatement) {
+      const params = new Params(db.dialect);
+      const tuples = added.slice(start, start + perStatement).map((t) => {
+        const values: unknown[] = [ownerId, t];
+        if (link.discriminator) values.push(link.discriminator.value);
+        if (link.idColumn) values.push(randomUUID());
+        return `(${params.list(values)})`;
+      });
+      await db.run(`INSERT INTO ${q(link.table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);
+    }
   }
 }

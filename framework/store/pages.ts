@@ -122,7 +122,7 @@ export async function planRowsById(db: Executor, model: ModelMeta, selectFrom: s
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
   const order = orderBy ? ` ORDER BY ${orderBy}` : '';
-  return db.rows(`${selectFrom} WHERE ${q('t0')}.${q(model.pk.column as string)} IN (${params.list(ids as Id[])})${order}`, params.values);
+  return db.rows(`${selectFrom} WHERE ${params.in(`${q('t0')}.${q(model.pk.column as string)}`, ids as Id[])}${order}`, params.values);
 }
 
 /** The rows of a representation's SELECT matching a predicate, unordered (a detail read). */

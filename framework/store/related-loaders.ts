@@ -130,7 +130,7 @@ function linkedLoader(field: FieldMeta, slugField: string | undefined, ownerIdIn
       const compiled = compile(rc);
       const params = new Params(rc.db.dialect);
       const q = rc.db.dialect.quote;
-      let where = `${q('lk')}.${q(link.owner)} IN (${params.list(ids)})`;
+      let where = params.in(`${q('lk')}.${q(link.owner)}`, ids);
       if (link.discriminator) where += ` AND ${q('lk')}.${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
       return byOwner(await rc.db.rows(compiled.sql.replace('%WHERE%', where), params.values), compiled, rc);
     },
@@ -157,7 +157,7 @@ function pointingLoader(spec: Extract<RelatedObjects, { kind: 'pointing' }>, idI
       const compiled = compile(rc);
       const params = new Params(rc.db.dialect);
       const q = rc.db.dialect.quote;
-      let where = `${q('t0')}.${q(via.column as string)} IN (${params.list(ids)})`;
+      let where = params.in(`${q('t0')}.${q(via.column as string)}`, ids);
       if (condition) where += ` AND ${q('t0')}.${q(condition.field.column as string)} = ${params.add(condition.value)}`;
       const rows = await rc.db.rows(compiled.sql.replace('%WHERE%', where), params.values);
       await runLoaders(rows, compiled, rc);
@@ -209,7 +209,7 @@ function genericLoader(targets: readonly ModelMeta[], typeIndex: number, idIndex
         const wanted = ids.map((id) => parseId(model, id)).filter((id): id is Id => id !== null);
         if (wanted.length === 0) continue;
         const params = new Params(dialect);
-        const where = `${q('t0')}.${q(model.pk.column as string)} IN (${params.list(wanted)})`;
+        const where = params.in(`${q('t0')}.${q(model.pk.column as string)}`, wanted);
         for (const row of await rc.db.rows(c.sql.replace('%WHERE%', where), params.values)) {
           const obj = c.emit(row, rc) as { id: Id };
           out.set(`${type}${PAIR}${String(obj.id)}`, obj as unknown as Json);

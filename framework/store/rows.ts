@@ -18,7 +18,7 @@ function where(model: ModelMeta, selection: RowSelection, params: Params): strin
   const q = params.dialect.quote;
   if (!Array.isArray(selection)) return compilePredicate(selection as Predicate, model, 't0', params);
   if (selection.length === 0) return '1=0';
-  return `${q('t0')}.${q(model.pk.column as string)} IN (${params.list(selection as Id[])})`;
+  return params.in(`${q('t0')}.${q(model.pk.column as string)}`, selection as Id[]);
 }
 
 /** The given columns of the selected rows, keyed by column name; ordered by primary key when asked. */
@@ -63,7 +63,7 @@ export async function idsReferencing(db: Executor, model: ModelMeta, column: str
   if (values.length === 0) return [];
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
-  const rows = await db.rows(`SELECT ${q(model.pk.column as string)} FROM ${q(model.table)} WHERE ${q(column)} IN (${params.list(values as Id[])})`, params.values);
+  const rows = await db.rows(`SELECT ${q(model.pk.column as string)} FROM ${q(model.table)} WHERE ${params.in(q(column), values as Id[])}`, params.values);
   return rows.map((r) => r[0] as Id);
 }
 
@@ -79,14 +79,6 @@ export async function insertRow(db: Executor, model: ModelMeta, row: Record<stri
 }
 
 /**
- * Bound values per multi-row INSERT. A statement with more parameters than the database accepts
- * fails outright: SQLite's default limit is 32,766 (SQLITE_MAX_VARIABLE_NUMBER since 3.32),
- * PostgreSQL's and MySQL's 65,535. 30,000 is a round number under the smallest of them. It is not
- * a setting: it bounds what every supported database accepts, and a higher value only fails.
- */
-const MAX_BOUND_VALUES = 30_000;
-
-/**
  * Inserts many rows in as few statements as the databases' bound-value limits allow (at most
  * `maxRowsPerStatement` rows each); a column a row lacks is written as NULL.
  */
@@ -94,7 +86,8 @@ export async function insertRowBatches(db: Executor, model: ModelMeta, rows: rea
   if (rows.length === 0) return;
   const q = db.dialect.quote;
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const perStatement = Math.max(1, Math.min(maxRowsPerStatement, Math.floor(MAX_BOUND_VALUES / columns.length)));
+  // A statement binding more values than the database accepts fails outright (dialect.maxBoundValues).
+  const perStatement = Math.max(1, Math.min(maxRowsPerStatement, Math.floor(db.dialect.maxBoundValues / columns.length)));
   const head = `INSERT INTO ${q(model.table)} (${columns.map(q).join(', ')}) VALUES `;
   for (let start = 0; start < rows.length; start += perStatement) {
     const params = new Params(db.dialect);
@@ -158,7 +151,7 @@ export async function updateRows(db: Executor, model: ModelMeta, ids: readonly I
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
   const sets = columns.map((c) => `${q(c)} = ${params.add(row[c])}`).join(', ');
-  return db.run(`UPDATE ${q(model.table)} SET ${sets} WHERE ${q(model.pk.column as string)} IN (${params.list(ids as Id[])})`, params.values);
+  return db.run(`UPDATE ${q(model.table)} SET ${sets} WHERE ${params.in(q(model.pk.column as string), ids as Id[])}`, params.values);
 }
 
 /**
@@ -170,9 +163,9 @@ export async function clearReference(db: Executor, model: ModelMeta, column: str
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
   // Parameters bind in text order (positional placeholders): the ids before the restriction's values.
-  const idList = params.list(ids as Id[]);
-  const restriction = onlyIfIn ? ` AND ${q(column)} IN (${params.list(onlyIfIn as Id[])})` : '';
-  await db.run(`UPDATE ${q(model.table)} SET ${q(column)} = NULL WHERE ${q(model.pk.column as string)} IN (${idList})${restriction}`, params.values);
+  const selected = params.in(q(model.pk.column as string), ids as Id[]);
+  const restriction = onlyIfIn ? ` AND ${params.in(q(column), onlyIfIn as Id[])}` : '';
+  await db.run(`UPDATE ${q(model.table)} SET ${q(column)} = NULL WHERE ${selected}${restriction}`, params.values);
 }
 
 /** Deletes the rows with these primary keys; returns the number deleted. */
@@ -180,7 +173,7 @@ export async function deleteRows(db: Executor, model: ModelMeta, ids: readonly I
   if (ids.length === 0) return 0;
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
-  return db.run(`DELETE FROM ${q(model.table)} WHERE ${q(model.pk.column as string)} IN (${params.list(ids as Id[])})`, params.values);
+  return db.run(`DELETE FROM ${q(model.table)} WHERE ${params.in(q(model.pk.column as string), ids as Id[])}`, params.values);
 }
 
 /** Link-table rows whose owner (or, `side: 'target'`, target) is one of `ids`. */
@@ -188,7 +181,7 @@ export async function deleteLinkRows(db: Executor, link: LinkSpec, side: 'owner'
   if (ids.length === 0) return;
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
-  let sql = `DELETE FROM ${q(link.table)} WHERE ${q(side === 'owner' ? link.owner : link.target)} IN (${params.list(ids as Id[])})`;
+  let sql = `DELETE FROM ${q(link.table)} WHERE ${params.in(q(side === 'owner' ? link.owner : link.target), ids as Id[])}`;
   if (link.discriminator) sql += ` AND ${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
   await db.run(sql, params.values);
 }

@@ -5,7 +5,7 @@ import type { Registry } from '../metadata/registry';
 import type { ModelClass, Values } from '../metadata/types';
 import { ormFilter } from '../query/orm';
 import type { Id } from '../query/id';
-import { and, fieldTest, not, type Predicate } from '../query/predicate';
+import { and, fieldTest, isPredicate, not, type Predicate } from '../query/predicate';
 import type { Database, Executor } from './executor';
 import { kindQueries, type KindQueries } from './kind-store';
 import { findValues, rowOf } from './objects';
@@ -19,17 +19,6 @@ export type ModelRef = ModelClass | ModelMeta;
  * a predicate, or a list of primary keys.
  */
 export type Where = Record<string, unknown> | Predicate | readonly Id[];
-
-const PREDICATE_KINDS = new Set(['and', 'or', 'not', 'field', 'related', 'reverse', 'reverse-link', 'generic', 'pointed-at', 'exists', 'in-subtree', 'subtree-of', 'json-key', 'const']);
-
-/** Predicates are told from attribute dictionaries by their `kind` and by holding no other plain values. */
-function isPredicate(where: Where): where is Predicate {
-  if (Array.isArray(where)) return false;
-  const kind = (where as { kind?: unknown }).kind;
-  if (typeof kind !== 'string' || !PREDICATE_KINDS.has(kind)) return false;
-  if (kind === 'const') return typeof (where as { value?: unknown }).value === 'boolean';
-  return Object.values(where).some((v) => v !== null && typeof v === 'object');
-}
 
 /**
  * The one way to read and write objects of any model, bound to a connection or a transaction.

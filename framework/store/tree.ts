@@ -10,7 +10,7 @@ import { Params } from './params';
 /** Subquery: ids of the rows of a tree `model` that are one of the nodes `ids` or a descendant of one. */
 export function descendantsOf(model: ModelMeta, ids: Array<string | number>, params: Params): string {
   const q = params.dialect.quote;
-  const nodes = `SELECT ${q('n')}.${q(TREE_PATH)} FROM ${q(model.table)} ${q('n')} WHERE ${q('n')}.${q('id')} IN (${params.list(ids)})`;
+  const nodes = `SELECT ${q('n')}.${q(TREE_PATH)} FROM ${q(model.table)} ${q('n')} WHERE ${params.in(`${q('n')}.${q('id')}`, ids)}`;
   return `SELECT ${q('d')}.${q('id')} FROM ${q(model.table)} ${q('d')} WHERE EXISTS (SELECT 1 FROM (${nodes}) ${q('np')} WHERE ${q('d')}.${q(TREE_PATH)} LIKE ${params.dialect.concat(`${q('np')}.${q(TREE_PATH)}`, "'%'")})`;
 }
 

@@ -39,6 +39,7 @@ function scopeOf(ctx: RequestContext, tx: Executor): WriteScope {
     requestId: ctx.changeId,
     listeners: ctx.listeners,
     maxJsonDepth: ctx.config.maxJsonDepth,
+    viewable: (model) => ctx.viewable(model),
   };
 }
 

@@ -19,7 +19,7 @@ export function inList(expr: string, values: unknown[], params: Params): string 
   const nonNull = values.filter((v) => v !== null);
   const parts: string[] = [];
   if (nonNull.length === 1) parts.push(`${expr} = ${params.add(nonNull[0])}`);
-  else if (nonNull.length > 1) parts.push(`${expr} IN (${params.list(nonNull)})`);
+  else if (nonNull.length > 1) parts.push(params.in(expr, nonNull));
   if (nonNull.length !== values.length) parts.push(`${expr} IS NULL`);
   return orJoin(parts);
 }

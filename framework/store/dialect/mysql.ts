@@ -28,6 +28,9 @@ const common: Omit<Dialect, 'regexSyntax' | 'withTimeout' | 'isTimeout' | 'isBad
   serialWrites: false,
   orderText: (expr) => expr,
   concat: (...exprs) => `CONCAT(${exprs.join(', ')})`,
+  // Prepared statements take 65,535 parameters; mysql2's query() (what the executor uses) writes
+  // values into the text instead, bounded by max_allowed_packet only, so lists stay value by value.
+  maxBoundValues: 60_000,
   bool: (value) => (value ? 1 : 0),
   uniqueViolation(err: unknown): UniqueViolation | null {
     const e = err as { code?: string; sqlMessage?: string; message?: string };

@@ -18,6 +18,10 @@ export const postgresDialect: Dialect = {
   orderText: (expr) => `${expr} COLLATE "C"`,
   concat: (...exprs) => exprs.join(' || '),
   bool: (value) => value,
+  // The protocol counts a statement's parameters in 16 bits (65,535).
+  maxBoundValues: 60_000,
+  // One array parameter, its element type inferred from `expr` (uuid[], integer[], text[]).
+  inBoundList: (expr, values, bind) => `${expr} = ANY(${bind(values)})`,
   uniqueViolation(err: unknown): UniqueViolation | null {
     const e = err as { code?: string; constraint?: string; detail?: string };
     if (e?.code !== '23505') return null;

@@ -19,6 +19,11 @@ export const sqliteDialect: Dialect = {
   orderText: (expr) => expr,
   concat: (...exprs) => exprs.join(' || '),
   bool: (value) => (value ? 1 : 0),
+  // SQLITE_MAX_VARIABLE_NUMBER is 32,766 since SQLite 3.32 (999 before; better-sqlite3 bundles a
+  // recent SQLite): a margin under it.
+  maxBoundValues: 30_000,
+  // The list as one JSON array; json_each's values keep their types (text ids, integer keys).
+  inBoundList: (expr, values, bind) => `${expr} IN (SELECT value FROM json_each(${bind(JSON.stringify(values))}))`,
   uniqueViolation(err: unknown): UniqueViolation | null {
     const e = err as { code?: string; message?: string };
     if (e?.code !== 'SQLITE_CONSTRAINT_UNIQUE' && e?.code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return null;

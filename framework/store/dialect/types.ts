@@ -54,6 +54,17 @@ export interface Dialect {
   /** Value bound for a boolean parameter. */
   bool(value: boolean): unknown;
   /**
+   * Most values one statement may bind, under the database's or driver's limit with a margin:
+   * multi-row statements are split to stay under it.
+   */
+  readonly maxBoundValues: number;
+  /**
+   * `expr` equal to one of `values`, the whole list bound as ONE parameter through `bind`, for
+   * lists too long to bind value by value. Absent where the driver binds nothing on the server
+   * (mysql2 writes each value into the statement text, so no parameter limit applies).
+   */
+  inBoundList?(expr: string, values: readonly unknown[], bind: Bind): string;
+  /**
    * Wraps one statement so the server cancels it after `ms` milliseconds (regex filters), where
    * the engine has a per-statement limit (MySQL-family); PostgreSQL sets a transaction-local one.
    */
