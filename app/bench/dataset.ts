@@ -27,6 +27,8 @@ export const DATASET = {
   vlanGroups: 50,
   vlansPerGroup: 80,
   tags: 10,
+  /** Cables joining eth0 of devices 2k and 2k+1: 2,000 cabled interfaces, each with a path (W12). */
+  cables: 1_000,
 } as const;
 
 /** What the workloads need to know about the loaded data. */
@@ -50,7 +52,11 @@ const TOTAL_OBJECTS =
   DATASET.devices * (1 + DATASET.interfacesPerDevice) +
   (1 + 256 + DATASET.slash24s) +
   DATASET.slash24s * DATASET.addressesPerSlash24 +
-  DATASET.vlanGroups * (1 + DATASET.vlansPerGroup);
+  DATASET.vlanGroups * (1 + DATASET.vlansPerGroup) +
+  DATASET.cables;
+
+/** Cables per transaction: each is a full API create (rules, ends, path traces), so fewer than BATCH. */
+const CABLE_BATCH = 250;
 
 /** Writes through the framework: single objects with full validation, bulk ones in multi-row INSERTs. */
 class Writer {
@@ -73,6 +79,30 @@ class Writer {
       await validateObject(model, values, wc);
       return saveObject(model, values, wc);
     });
+  }
+
+  /**
+   * Creates objects one by one exactly as the API would (parse, validate, save with the model's
+   * hooks: a cable sets its ends and stores their paths), `perTransaction` of them in each
+   * transaction.
+   */
+  async createEach(label: string, bodies: Record<string, unknown>[], perTransaction: number, progress: Progress): Promise<Id[]> {
+    const model = this.registry.get(label);
+    if (!model) throw new Error(`unknown model ${label}`);
+    const ids: Id[] = [];
+    for (let start = 0; start < bodies.length; start += perTransaction) {
+      const end = Math.min(bodies.length, start + perTransaction);
+      await this.db.transaction(async (tx) => {
+        const scope = this.scope(tx);
+        for (let i = start; i < end; i++) {
+          const { values, wc } = await parseObject(model, bodies[i], scope, null, false);
+          await validateObject(model, values, wc);
+          ids.push(await saveObject(model, values, wc));
+        }
+      });
+      progress.advance(end - start, model.label);
+    }
+    return ids;
   }
 
   /**
@@ -193,6 +223,20 @@ async function load(w: Writer): Promise<LoadedDataset> {
     DATASET.devices * DATASET.interfacesPerDevice,
     { device: devices[0], name: 'eth0', type: '1000base-t' },
     (i) => ({ device: devices[Math.floor(i / DATASET.interfacesPerDevice)], name: `eth${i % DATASET.interfacesPerDevice}` }),
+    progress,
+  );
+  // Interface ids run device by device, eth0 first: cable k joins eth0 of devices 2k (A) and 2k+1 (B).
+  const eth0 = (device: number) => interfaceIds[device * DATASET.interfacesPerDevice];
+  await w.createEach(
+    'dcim.cable',
+    Array.from({ length: DATASET.cables }, (_, k) => ({
+      termination_a_type: 'dcim.interface',
+      termination_a_id: eth0(2 * k),
+      termination_b_type: 'dcim.interface',
+      termination_b_id: eth0(2 * k + 1),
+      status: 'connected',
+    })),
+    CABLE_BATCH,
     progress,
   );
 

@@ -1,5 +1,5 @@
 /**
- * The floor of BENCHMARK.md: the rows of W1–W6 served by the thinnest handler possible on
+ * The floor of BENCHMARK.md: the rows of W1–W6 and W12 served by the thinnest handler possible on
  * netinv's own HTTP stack (express) and database drivers: one hand-written SQL query and
  * JSON.stringify, no authentication, no serializer. Started as its own process by the benchmark,
  * configured by DATABASE_URL and PORT.
@@ -79,6 +79,35 @@ function main(): void {
       query(
         `SELECT * FROM ${q('ipam_ipaddress')} WHERE ${q('family')} = 4 AND ${q('host')} >= ? AND ${q('host')} <= ? ORDER BY ${q('family')}, ${q('host')}, ${q('prefix_length')}, ${q('id')} LIMIT ?`,
         [text(req, 'first'), text(req, 'last'), int(req, 'limit')],
+      ),
+    ),
+  );
+  // W12: cabled interfaces in netinv's order (device name, device, interface name) with their
+  // cable, the cable's far end and the stored path's destination, each with its device's name.
+  // The dataset cables interfaces to interfaces, so the far end and the destination are joined
+  // on the interface table only.
+  const far = (end: string) => `CASE WHEN c.${q('termination_a_id')} = i.${q('id')} THEN c.${q(`termination_b_${end}`)} ELSE c.${q(`termination_a_${end}`)} END`;
+  app.get(
+    '/floor/cabled-interfaces',
+    serve((req) =>
+      query(
+        `SELECT i.*, d.${q('name')} AS device_name,
+          c.${q('label')} AS cable_label, c.${q('status_id')} AS cable_status_id,
+          ${far('type')} AS cable_peer_type, pi.${q('id')} AS cable_peer_id, pi.${q('name')} AS cable_peer_name,
+          pi.${q('device_id')} AS cable_peer_device_id, pd.${q('name')} AS cable_peer_device_name,
+          p.${q('destination_type')} AS connected_endpoint_type, p.${q('is_active')} AS connected_endpoint_reachable,
+          ei.${q('id')} AS connected_endpoint_id, ei.${q('name')} AS connected_endpoint_name,
+          ei.${q('device_id')} AS connected_endpoint_device_id, ed.${q('name')} AS connected_endpoint_device_name
+        FROM ${q('dcim_interface')} i
+        JOIN ${q('dcim_device')} d ON d.${q('id')} = i.${q('device_id')}
+        JOIN ${q('dcim_cable')} c ON c.${q('id')} = i.${q('cable_id')}
+        LEFT JOIN ${q('dcim_interface')} pi ON pi.${q('id')} = ${far('id')}
+        LEFT JOIN ${q('dcim_device')} pd ON pd.${q('id')} = pi.${q('device_id')}
+        LEFT JOIN ${q('dcim_cablepath')} p ON p.${q('origin_type')} = 'dcim.interface' AND p.${q('origin_id')} = i.${q('id')}
+        LEFT JOIN ${q('dcim_interface')} ei ON ei.${q('id')} = p.${q('destination_id')}
+        LEFT JOIN ${q('dcim_device')} ed ON ed.${q('id')} = ei.${q('device_id')}
+        ORDER BY d.${q('_name')}, d.${q('id')}, i.${q('_name')}, i.${q('id')} LIMIT ?`,
+        [int(req, 'limit')],
       ),
     ),
   );

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the standard benchmark of BENCHMARK.md. Loads the standard dataset into a fresh
- * database, starts netinv as a user runs it in production and the floor beside it, drives W1–W11
+ * database, starts netinv as a user runs it in production and the floor beside it, drives W1–W12
  * with autocannon on loopback and prints (and saves as JSON) what it measured.
  *
  *   npm run bench [-- --quick] [-- --workers N] [-- --out FILE]

@@ -2,7 +2,7 @@ import { parseNetwork, toHex } from '../../framework/network/ip';
 import type { LoadedDataset } from './dataset';
 import type { RequestShape } from './load';
 
-/** One workload of BENCHMARK.md: the request against netinv and, for W1–W6, against the floor. */
+/** One workload of BENCHMARK.md: the request against netinv and, for W1–W6 and W12, against the floor. */
 export interface Workload {
   id: string;
   title: string;
@@ -119,6 +119,12 @@ export function workloads(data: LoadedDataset): Workload[] {
       // W4 lists the same 50 devices through REST; their interfaces and addresses would cost REST
       // clients two more requests, which this ratio does not count in REST's favour or against it.
       versus: 'W4',
+    },
+    {
+      id: 'W12',
+      title: 'interfaces cabled=true, limit=1000 (connected endpoints)',
+      netinv: { method: 'GET', path: '/api/dcim/interfaces/?cabled=true&limit=1000' },
+      floor: { method: 'GET', path: '/floor/cabled-interfaces?limit=1000' },
     },
     {
       id: 'W10',
