@@ -98,6 +98,22 @@ describe('time limits and cancellation (the server worker)', () => {
     expect((await logMessages(app, result)).at(-1)).toBe('The job exceeded its time limit of 2 seconds and was stopped; its changes were rolled back.');
   });
 
+  test('log lines: streamed while the run goes on where a second writer may write (PostgreSQL, MariaDB), written at its end on SQLite', async () => {
+    const job = await jobId(app, 'Sleep', { soft_time_limit: 0, soft_time_limit_override: true, time_limit: 0, time_limit_override: true });
+    const running = await run(app, job, { seconds: 20, tag: 'streamed-log', ignore_signal: false });
+    await until(app, running, ['running']);
+    if (!app.server.db.dialect.serialWrites) {
+      // 'started' is readable while the run is still running, its work not yet committed.
+      await waitFor(async () => ((await logMessages(app, running)).includes('started') ? true : null));
+      expect(await statusOf(app, running)).toBe('running');
+      expect(await tagExists(app, 'streamed-log')).toBe(false);
+    }
+    expect((await app.post(`/api/extras/job-results/${running}/cancel/`)).status).toBe(202);
+    await until(app, running, ['completed', 'failed', 'errored']);
+    await waitFor(async () => ((await logMessages(app, running)).length >= 2 ? true : null));
+    expect(await logMessages(app, running)).toEqual(['started', 'The job was cancelled; its changes were rolled back.']);
+  });
+
   test('cancelling a running job stops it and rolls it back', async () => {
     const job = await jobId(app, 'Sleep', { soft_time_limit: 0, soft_time_limit_override: true, time_limit: 0, time_limit_override: true });
     // Cancelled as soon as it runs: before or while it writes and logs its first line.
