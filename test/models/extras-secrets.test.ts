@@ -223,7 +223,7 @@ describe('reading a value from code', () => {
 describe('a provider added by a plugin', () => {
   let withPlugin: TestApp;
   beforeAll(async () => {
-    withPlugin = await startApp({ NETINV_PLUGINS: './test/fixtures/plugins/vault-secrets' });
+    withPlugin = await startApp({ NETINV_PLUGINS: './test/fixtures/plugins/vault-secrets' }, { databaseSuffix: 'vault' });
   });
   afterAll(async () => {
     await withPlugin?.close();
