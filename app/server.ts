@@ -10,7 +10,7 @@ import { Logger } from '../framework/http/logger';
 import { requestLog } from '../framework/http/request-log';
 import { apiRouter, type Services } from '../framework/router/api';
 import { buildRouteTable, type RouteTable } from '../framework/router/route-table';
-import type { Registry } from '../framework';
+import { setSecretsProviders, type Registry } from '../framework';
 import { objectPermissionEngine, usersAuthBackend } from '../models/users';
 import { changeLogListener, jobHookListener, syncContentTypes, WebhookWorker, JobCatalog, JobWorker, setJobCatalog, setLocalJobQueue, syncJobRecords } from '../models/extras';
 import { allJobs } from './jobs';
@@ -87,6 +87,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   });
   if (config.webhookWorker) webhooks.start();
   const listeners = [changeLogListener(() => webhooks.kick()), jobHookListener()];
+  setSecretsProviders(registry, plugins.flatMap((p) => p.definition.secrets_providers ?? []));
   const catalog = new JobCatalog(allJobs(plugins, config.jobsRoot));
   setJobCatalog(registry, catalog);
   if (options.migrate !== false) await syncJobRecords(db, registry, catalog);

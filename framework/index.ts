@@ -77,6 +77,22 @@ export { JobContext, type JobLogLevel, type JobLogLine, type LoggedObject } from
 export { parseVariable, describeVariable, isRequired, type VariableSpec, type VariableType } from './jobs/variables';
 export { claimRows, type ClaimSpec } from './store/queue';
 
+// -- Secrets: providers (core and plugins') and reading a value where it is used ----------------
+export {
+  secretValue,
+  secretsProviderOf,
+  secretsProvidersOf,
+  setSecretsProviders,
+  validateSecretParameters,
+  SecretError,
+  SecretProviderError,
+  SecretParametersError,
+  SecretValueNotFoundError,
+  CORE_SECRETS_PROVIDERS,
+  type SecretsProvider,
+  type SecretRef,
+} from './features/secrets';
+
 // -- New field kinds ---------------------------------------------------------------------------
 export { declareField } from './decorators';
 export type { FieldKind } from './fields/kind';

@@ -2,6 +2,7 @@ import { defineApp, type ApplicationDefinition as AppDefinition } from '../actio
 import type { ModelClass } from '../metadata/types';
 import type { ModelAction } from '../actions/declared-routes';
 import { isJobClass, registeredJob, type JobClass, type RegisteredJob } from '../jobs/job';
+import type { SecretsProvider } from '../features/secrets';
 
 /** Marks definitions made by this copy of the framework (a plugin bundling its own is refused). */
 export const PLUGIN_MARK: unique symbol = Symbol('netinv.plugin');
@@ -33,6 +34,8 @@ export interface PluginOptions {
   migrations?: Function[];
   /** Job classes (`@JobInfo` subclasses of Job); their module is `<name>.jobs`. */
   jobs?: JobClass[];
+  /** Secrets providers: Secrets may name them (`provider`) next to the core ones. */
+  secrets_providers?: SecretsProvider[];
 }
 
 export interface PluginDefinition {
@@ -51,6 +54,7 @@ export interface PluginDefinition {
   readonly migrations: readonly Function[];
   /** The plugin's jobs, with class paths `plugins/<name>.jobs/<Class>`. */
   readonly jobs: readonly RegisteredJob[];
+  readonly secrets_providers: readonly SecretsProvider[];
   /** The application its models form: label = name, routes under `/api/plugins/<base_url>/`. */
   readonly app: AppDefinition;
 }
@@ -85,6 +89,9 @@ export function definePlugin(options: PluginOptions): PluginDefinition {
   for (const job of options.jobs ?? []) {
     if (!isJobClass(job)) throw new PluginError(`${where}: ${String((job as { name?: string })?.name)} is not a job class (a subclass of Job declared with @JobInfo)`);
   }
+  for (const p of options.secrets_providers ?? []) {
+    if (typeof p?.slug !== 'string' || typeof p.name !== 'string' || typeof p.retrieve !== 'function') throw new PluginError(`${where}: a secrets provider needs a slug, a name and retrieve()`);
+  }
   const jobs = (options.jobs ?? []).map((cls) => registeredJob(cls, { source: 'plugins', module_name: `${options.name}.jobs` }));
   const verboseName = options.verbose_name ?? options.name;
   const app = defineApp(options.name, models, { plugin: true, urlBase: `plugins/${baseUrl}`, displayName: verboseName, actions });
@@ -103,6 +110,7 @@ export function definePlugin(options: PluginOptions): PluginDefinition {
     required_settings: Object.freeze([...(options.required_settings ?? [])]),
     migrations: Object.freeze([...(options.migrations ?? [])]),
     jobs: Object.freeze(jobs),
+    secrets_providers: Object.freeze([...(options.secrets_providers ?? [])]),
     app,
   });
 }

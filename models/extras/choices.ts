@@ -68,3 +68,21 @@ export const LOG_LEVELS = ['default', 'success', 'info', 'warning', 'failure'] a
 /** Nautobot's JobExecutionType: the `interval` of a scheduled job (a plain string on the wire). */
 export const SCHEDULE_INTERVALS = ['immediately', 'future', 'hourly', 'daily', 'weekly', 'custom'] as const;
 export type ScheduleInterval = (typeof SCHEDULE_INTERVALS)[number];
+
+/** Nautobot's SecretsGroupAccessTypeChoices (plain strings on the wire, case-sensitive). */
+export const SecretsGroupAccessType = defineChoices({
+  Generic: 'Generic',
+  Console: 'Console',
+  gNMI: 'gNMI',
+  'HTTP(S)': 'HTTP(S)',
+  NETCONF: 'NETCONF',
+  REST: 'REST',
+  RESTCONF: 'RESTCONF',
+  SNMP: 'SNMP',
+  SSH: 'SSH',
+});
+export type SecretsGroupAccessType = ChoiceValue<typeof SecretsGroupAccessType>;
+
+/** Nautobot's SecretsGroupSecretTypeChoices. */
+export const SecretsGroupSecretType = defineChoices({ key: 'Key', password: 'Password', secret: 'Secret', token: 'Token', username: 'Username' });
+export type SecretsGroupSecretType = ChoiceValue<typeof SecretsGroupSecretType>;

@@ -21,12 +21,16 @@ import { Webhook, WebhookDelivery } from './webhook';
 import { JobLogEntry, JobModel, JobResult, ScheduledJob } from './job';
 import { jobActions, legacyJobRoutes } from './job.actions';
 import { JobButton, JobHook } from './job-hook';
+import { Secret, SecretsGroup, SecretsGroupAssociation, groupSecret, readSecret } from './secret';
+import { secretActions } from './secret.actions';
 
 export { syncContentTypes };
 export { ConfigContext, ConfigContextSchema, ContentType, CustomLink, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery };
 export { changeLogListener } from './change-log';
 export { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker';
 export { JobModel, JobResult, JobLogEntry, ScheduledJob, JobHook, JobButton, legacyJobRoutes };
+export { Secret, SecretsGroup, SecretsGroupAssociation, groupSecret, readSecret };
+export { SecretsGroupAccessType, SecretsGroupSecretType } from './choices';
 export { jobHookListener } from './job-hook-listener';
 export { JobWorker, enqueueRun, type JobWorkerOptions } from './job-worker';
 export { JobCatalog, setJobCatalog, setLocalJobQueue, syncJobRecords } from './job-catalog';
@@ -34,9 +38,9 @@ export { JobCatalog, setJobCatalog, setLocalJobQueue, syncJobRecords } from './j
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(
   'extras',
-  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery, JobModel, ScheduledJob, JobResult, JobLogEntry, JobHook, JobButton],
+  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery, JobModel, ScheduledJob, JobResult, JobLogEntry, JobHook, JobButton, Secret, SecretsGroup, SecretsGroupAssociation],
   {
-    actions: [...noteActions, ...graphqlQueryActions, ...jobActions],
+    actions: [...noteActions, ...graphqlQueryActions, ...jobActions, ...secretActions],
     provides: {
       tags: { tag: () => Tag, through: () => TaggedItem },
       custom_fields: customFields,

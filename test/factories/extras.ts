@@ -100,6 +100,19 @@ export const extrasDefinitionFactories: Record<string, Factory> = {
     // Recomputed from the query's variable definitions on every save.
     derived: ['variables'],
   },
+  'extras.secret': {
+    build: ({ n }) => ({ name: `Secret ${n}`, provider: 'environment-variable', parameters: { variable: `NETINV_FACTORY_SECRET_${n}` } }),
+    change: () => ({ description: 'changed', provider: 'text-file', parameters: { path: '/run/secrets/netinv' } }),
+  },
+  'extras.secretsgroup': {
+    build: ({ n }) => ({ name: `Secrets group ${n}` }),
+    change: () => ({ description: 'changed' }),
+  },
+  'extras.secretsgroupassociation': {
+    build: async ({ make }) => ({ group: await make('extras.secretsgroup'), secret: await make('extras.secret'), access_type: 'SSH', secret_type: 'password' }),
+    change: () => ({ access_type: 'HTTP(S)', secret_type: 'token' }),
+    derived: ['display'],
+  },
   'extras.exporttemplate': {
     build: ({ n }) => ({ content_type: 'dcim.region', name: `Export ${n}`, template_code: '{% for r in queryset %}{{ r.name }}\n{% endfor %}' }),
     change: () => ({ mime_type: 'text/csv', file_extension: 'csv' }),
