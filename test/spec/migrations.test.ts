@@ -7,6 +7,10 @@ import 'reflect-metadata';
 import { coreRegistry, dataSourceFor, migrate } from '../../app/database';
 import { freshDatabaseUrl } from '../helpers/database';
 
+// Each test applies every migration (and one undoes a part of them): DDL on MariaDB takes seconds
+// a migration, and the migration list grows with the model set.
+const MIGRATIONS_MS = 300_000;
+
 test('migrations produce exactly the schema the metadata declares', async () => {
   const ds = await dataSourceFor(await freshDatabaseUrl(), coreRegistry());
   await ds.initialize();
@@ -19,7 +23,7 @@ test('migrations produce exactly the schema the metadata declares', async () => 
   } finally {
     await ds.destroy();
   }
-});
+}, MIGRATIONS_MS);
 
 test('the first migration seeds the built-in statuses', async () => {
   const ds = await dataSourceFor(await freshDatabaseUrl(), coreRegistry());
@@ -35,7 +39,7 @@ test('the first migration seeds the built-in statuses', async () => {
   } finally {
     await ds.destroy();
   }
-});
+}, MIGRATIONS_MS);
 
 test('built-in statuses of devices, interfaces, VMs and VM interfaces; undone and redone by their migration', async () => {
   const ds = await dataSourceFor(await freshDatabaseUrl(), coreRegistry());
@@ -72,4 +76,4 @@ test('built-in statuses of devices, interfaces, VMs and VM interfaces; undone an
   } finally {
     await ds.destroy();
   }
-});
+}, MIGRATIONS_MS);
