@@ -119,14 +119,16 @@ export class Predicates {
   }
   /**
    * The generic relation `relation` points at an object of model `label` matching `attributes`
-   * (`p.generic('assigned_object', 'dcim.interface', { device__name: 'r1' })`).
+   * (`p.generic('assigned_object', 'dcim.interface', { device__name: 'r1' })`), or matching the
+   * predicate `attributes` builds over that model (`(q) => q.or([...])`).
    */
-  generic(relation: string, label: string, attributes: Record<string, unknown>): Predicate {
+  generic(relation: string, label: string, attributes: Record<string, unknown> | ((target: Predicates) => Predicate)): Predicate {
     const typeField = this.model.field(`${relation}_type`);
     const idField = this.model.field(`${relation}_id`);
     const target = ((typeField?.resolved.targets as ModelMeta[] | undefined) ?? []).find((m) => m.label === label);
     if (!typeField || !idField || !target) throw new FieldError(`${relation} cannot point at ${label}`);
-    return { kind: 'generic', typeField, idField, target, item: ormFilter(target, attributes) };
+    const item = typeof attributes === 'function' ? attributes(new Predicates(target)) : ormFilter(target, attributes);
+    return { kind: 'generic', typeField, idField, target, item };
   }
 
   /**

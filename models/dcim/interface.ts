@@ -24,7 +24,8 @@ import { VLAN } from '../ipam/vlan';
 import { checkVlanAssignment } from '../ipam/vlan-assignment';
 import { InterfaceModeChoices, InterfaceTypeChoices, VIRTUAL_INTERFACE_TYPES, WIRELESS_INTERFACE_TYPES } from './choices';
 import { Device } from './device';
-import { checkSameDeviceOrChassis, withChassisMembers } from './interface-chassis-rules';
+import { withChassisMembers } from './chassis-interfaces';
+import { checkSameDeviceOrChassis } from './interface-chassis-rules';
 import { PathEndpoint, CONNECTED_ENDPOINT, CONNECTED_ENDPOINT_TYPE, CONNECTED_ENDPOINT_REACHABLE, CABLE_FK, CABLE_PEER, CABLE_PEER_TYPE, CABLE_TERMINATIONS } from './device-component';
 import { Cable } from './cable';
 

@@ -4,6 +4,7 @@ import {
   ValidationError, FieldError, type IPNetwork, type Predicates, type Values, type WriteContext,
   DataKey,
 } from '../../framework';
+import { withChassisMembers } from '../dcim/chassis-interfaces';
 import { Status } from '../extras/status';
 import { Tenant } from '../tenancy/tenant';
 import { IPAddressRole, SHARED_ADDRESS_ROLES } from './choices';
@@ -123,14 +124,16 @@ export class IPAddress extends PrimaryModel {
     return presentInVrf(value, p, 'rd');
   }
 
+  /** On an interface of these devices or, for a chassis master, of its other members (Nautobot's `vc_interfaces`). */
   @Filter({ type: 'string', multiple: 'or', help: 'Assigned to an interface of these devices (names)' })
   static device(_v: string, p: Predicates, values: string[]) {
-    return p.generic('assigned_object', 'dcim.interface', { device__name__in: values });
+    return p.generic('assigned_object', 'dcim.interface', (q) => withChassisMembers(q, 'name', values));
   }
 
+  /** As `device`, by id. */
   @Filter({ type: 'uuid', multiple: 'or', help: 'Assigned to an interface of these devices (ids)' })
   static device_id(_v: string, p: Predicates, values: string[]) {
-    return p.generic('assigned_object', 'dcim.interface', { device__in: values });
+    return p.generic('assigned_object', 'dcim.interface', (q) => withChassisMembers(q, 'id', values));
   }
 
   @Filter({ type: 'string', multiple: 'or', help: 'Assigned to an interface of these virtual machines (names)' })

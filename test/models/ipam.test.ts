@@ -418,4 +418,27 @@ describe('assignment to interfaces', () => {
     const moved = await app.patch(`${IP}${ip.body.id}/`, { assigned_object_type: null, assigned_object_id: null });
     expect(moved.body.assigned_object).toBeNull();
   });
+
+  test('device and device_id follow a virtual-chassis master to its members (Nautobot\'s vc_interfaces)', async () => {
+    const make = (label: string, overrides: Obj = {}) => contextFor(app, FACTORIES).make(label, overrides);
+    const master = await make('dcim.device', { name: 'vc-master-1' });
+    const member = await make('dcim.device', { name: 'vc-member-1' });
+    const vc = await created(await app.post('/api/dcim/virtual-chassis/', { name: 'VC ipam', master }));
+    expect((await app.patch(`/api/dcim/devices/${member}/`, { virtual_chassis: vc.id, vc_position: 2 })).status).toBe(200);
+    const onMaster = await make('dcim.interface', { device: master, name: 'et-0/0/0' });
+    const onMember = await make('dcim.interface', { device: member, name: 'et-1/0/0' });
+    const memberMgmt = await make('dcim.interface', { device: member, name: 'em0', mgmt_only: true });
+    const assign = async (address: string, iface: string) =>
+      created(await app.post(IP, { address, status: 'active', assigned_object_type: 'dcim.interface', assigned_object_id: iface }));
+    await assign('10.90.0.1/24', onMaster);
+    await assign('10.90.0.2/24', onMember);
+    await assign('10.90.0.3/24', memberMgmt);
+
+    const both = ['10.90.0.1/24', '10.90.0.2/24'];
+    expect(await addressesOf(`assigned_to_interface=true&device_id=${master}`)).toEqual(both);
+    expect(await addressesOf('device=vc-master-1')).toEqual(both);
+    expect(await addressesOf(`device_id=${member}`)).toEqual(['10.90.0.2/24', '10.90.0.3/24']);
+    expect(await addressesOf('device=vc-member-1')).toEqual(['10.90.0.2/24', '10.90.0.3/24']);
+    expect(await addressesOf(`device_id=${master}&device_id=${member}`)).toEqual(['10.90.0.1/24', '10.90.0.2/24', '10.90.0.3/24']);
+  });
 });
