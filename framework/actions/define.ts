@@ -15,7 +15,7 @@ import type { Values } from '../serializer/write-context';
 import type { ActionDoc, HandlerArgs, ModelAction } from './declared-routes';
 import { visible } from '../views/read';
 import { createObjects, inTransaction, renderInOrder } from '../views/write';
-import { listView, renderByIds, renderOne } from '../views/read';
+import { listAll, listView, renderByIds, renderOne } from '../views/read';
 import { pageLinks, pageOf } from '../pagination/paginator';
 import type { FormBody } from '../http/form';
 
@@ -109,6 +109,14 @@ export class ActionRequest {
    */
   list(cls: ModelClass, where: Predicate): Promise<Reply> {
     return listView(this.ctx, this.meta(cls), where);
+  }
+
+  /**
+   * Every object of `model` the caller may view that its list endpoint would answer for this
+   * request's query parameters (its filters), unpaginated, in full representation.
+   */
+  async listAll(model: ModelMeta, maxObjects: number): Promise<Json[]> {
+    return listAll(this.ctx, model, await this.args.restrictFor(model, 'view'), maxObjects);
   }
 
   /** Full representations in the given order, or one object. */

@@ -110,6 +110,31 @@ export async function listView(ctx: RequestContext, model: ModelMeta, restrict: 
 }
 
 /**
+ * Every object the list endpoint of `model` would answer for this request's filters, across all
+ * pages, in the list's order and full representation: the same filter set (unknown filters are a
+ * 400 under strict filtering), permission predicate and scope. For renderings of a whole list
+ * (export templates); `maxObjects` bounds how many may be read.
+ */
+export async function listAll(ctx: RequestContext, model: ModelMeta, restrict: Predicate, maxObjects: number): Promise<Json[]> {
+  const db = ctx.db.reader;
+  const filters = filterSetFor(model);
+  await prepareFeatures(ctx.registry, model, db, ctx.features, ctx.query.keys());
+  const extra = featureFilters(ctx.registry, model, ctx.features, ctx.version as NonNullable<RequestContext['version']>);
+  const parsed = await filters.parseQuery(ctx.query, { db }, ctx.config.strictFiltering, extra);
+  const where = and([visible(ctx, model, restrict), parsed.predicate]);
+  const plan: Plan = planFor(model, false, ctx.version as NonNullable<RequestContext['version']>, db.dialect);
+  const limits = { chunkRows: STREAM_CHUNK_ROWS, sortIdsFirstRows: SORT_IDS_FIRST_ROWS };
+  const fetch = (reader: Executor): Promise<PageRead> => readPage(reader, model, plan, where, { limit: maxObjects + 1, offset: 0 }, limits);
+  const { count, rows, ids } = parsed.regexParams.length ? await boundedFetch(ctx, parsed.regexParams, fetch) : await fetch(db);
+  if (count > maxObjects) throw new ValidationError({ detail: [`At most ${maxObjects} objects can be rendered at once; filter the list.`] });
+  const rc = await newRenderContext(ctx, db, model);
+  if (!ids) return rows.length ? renderRows(plan, rows, rc) : [];
+  const results: Json[] = [];
+  for await (const chunk of renderChunks(plan, model, ids, db, rc)) results.push(...chunk);
+  return results;
+}
+
+/**
  * Rows per statement when a list is read in chunks: bounds both memory and the bound values of
  * the loaders' IN lists (SQLite accepts 32,766).
  */

@@ -1,8 +1,9 @@
 import { NotesUrl, ChangeLoggedModel, ComputedField, ContentTypeField, Field, Model, ValidationError, type Values, type WriteContext } from '../../framework';
 
 /**
- * A template that renders a list of one model's objects as a file. The API stores templates;
- * rendering them (`?export=` on list views) belongs to Nautobot's web interface.
+ * A template that renders a list of one model's objects as a file. Nautobot renders them on its
+ * web list views (`?export=`); netinv, without a web UI, through the `render/` action
+ * (export-template.actions.ts).
  */
 @Model({
   path: 'export-templates',

@@ -11,6 +11,7 @@ import { Note } from './note';
 import { noteActions } from './note.actions';
 import { GraphQLQuery } from './graphql-query';
 import { graphqlQueryActions } from './graphql-query.actions';
+import { exportTemplateActions } from './export-template.actions';
 import { provider as customFields } from './custom-fields.provider';
 import { Relationship, RelationshipAssociation } from './relationship';
 import { provider as relationships } from './relationships.provider';
@@ -40,7 +41,7 @@ export default defineApp(
   'extras',
   [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery, JobModel, ScheduledJob, JobResult, JobLogEntry, JobHook, JobButton, Secret, SecretsGroup, SecretsGroupAssociation],
   {
-    actions: [...noteActions, ...graphqlQueryActions, ...jobActions, ...secretActions],
+    actions: [...noteActions, ...graphqlQueryActions, ...exportTemplateActions, ...jobActions, ...secretActions],
     provides: {
       tags: { tag: () => Tag, through: () => TaggedItem },
       custom_fields: customFields,
