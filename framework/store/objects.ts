@@ -31,11 +31,32 @@ export function rowOf(model: ModelMeta, values: Values): Record<string, unknown>
 }
 
 /**
- * Stored values of the selected rows, link-table fields included; in primary-key order unless
- * `orderById` is false.
+ * The columns of `values` that differ from those of `current`: what an update of an object
+ * read as `current` writes (the columns it leaves alone stay as other writers left them).
  */
-export async function findValues(db: Executor, model: ModelMeta, selection: RowSelection, orderById = true): Promise<Values[]> {
-  const rows = await selectColumns(db, model, loadColumns(model), selection, orderById);
+export function changedColumns(model: ModelMeta, current: Values, values: Values): Record<string, unknown> {
+  const before = rowOf(model, current);
+  const after = rowOf(model, values);
+  const changed: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(after)) {
+    if (!sameStored(before[column], value)) changed[column] = value;
+  }
+  return changed;
+}
+
+function sameStored(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return false;
+  if (typeof a !== 'object' && typeof b !== 'object') return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Stored values of the selected rows, link-table fields included; in primary-key order unless
+ * `orderById` is false. With `forUpdate` (inside a transaction) the rows stay locked until it ends.
+ */
+export async function findValues(db: Executor, model: ModelMeta, selection: RowSelection, orderById = true, forUpdate = false): Promise<Values[]> {
+  const rows = await selectColumns(db, model, loadColumns(model), selection, orderById, forUpdate);
   const out: Values[] = rows.map((row) => {
     const values: Values = {};
     for (const f of model.fields) if (f.kind.load && f.column) values[f.name] = f.kind.load(f, row);

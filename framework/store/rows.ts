@@ -21,13 +21,25 @@ function where(model: ModelMeta, selection: RowSelection, params: Params): strin
   return `${q('t0')}.${q(model.pk.column as string)} IN (${params.list(selection as Id[])})`;
 }
 
-/** The given columns of the selected rows, keyed by column name; ordered by primary key when asked. */
-export async function selectColumns(db: Executor, model: ModelMeta, columns: readonly string[], selection: RowSelection, orderById = true): Promise<ObjectRow[]> {
+/**
+ * The given columns of the selected rows, keyed by column name; ordered by primary key when asked.
+ * With `forUpdate` (inside a transaction) the rows are locked until it ends and read as last
+ * committed (PostgreSQL and MySQL; SQLite serialises writers): what an update starts from.
+ */
+export async function selectColumns(
+  db: Executor,
+  model: ModelMeta,
+  columns: readonly string[],
+  selection: RowSelection,
+  orderById = true,
+  forUpdate = false,
+): Promise<ObjectRow[]> {
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
   const condition = where(model, selection, params);
   const orderBy = orderById ? ` ORDER BY ${q('t0')}.${q(model.pk.column as string)}` : '';
-  return db.objects(`SELECT ${columns.map((c) => `${q('t0')}.${q(c)}`).join(', ')} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}${orderBy}`, params.values);
+  const lock = forUpdate ? db.dialect.forUpdate : '';
+  return db.objects(`SELECT ${columns.map((c) => `${q('t0')}.${q(c)}`).join(', ')} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}${orderBy}${lock}`, params.values);
 }
 
 /** Primary keys of the selected rows (at most `limit` when given), in no particular order. */

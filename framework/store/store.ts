@@ -71,6 +71,16 @@ export class Store implements KindStore {
     return findValues(this.db, model, this.selection(model, where));
   }
 
+  /**
+   * Stored values of the matching objects, in primary-key order, their rows locked until the
+   * transaction ends and read as last committed: the state an update or delete starts from, so
+   * that concurrent writers of one object take turns instead of overwriting each other.
+   */
+  findForUpdate(ref: ModelRef, where: Where): Promise<Values[]> {
+    const model = this.model(ref);
+    return findValues(this.db, model, this.selection(model, where), true, true);
+  }
+
   /** Stored values of one object, or null when there is none. */
   async get(ref: ModelRef, id: Id): Promise<Values | null> {
     const [values] = await findValues(this.db, this.model(ref), [id], false);

@@ -163,9 +163,13 @@ function insertsInBulk(model: ModelMeta): boolean {
   return !model.integerPk && !model.hook('beforeSave') && !model.hook('afterSave');
 }
 
-/** The stored object the caller may change, or 404. */
+/**
+ * The stored objects the caller may change, their rows locked until the transaction ends: the
+ * first read of an update or delete, so that what it validates and writes starts from the last
+ * committed state and concurrent writers of one object take turns.
+ */
 export async function loadPermitted(ctx: RequestContext, model: ModelMeta, tx: Executor, ids: Id[], restrict: Predicate): Promise<Values[]> {
-  return new Store(tx).find(model, and([visible(ctx, model, restrict), fieldTest(model.pk, 'exact', ids)]));
+  return new Store(tx).findForUpdate(model, and([visible(ctx, model, restrict), fieldTest(model.pk, 'exact', ids)]));
 }
 
 export async function updateView(ctx: RequestContext, model: ModelMeta, id: Id, body: unknown, partial: boolean, restrict: Predicate): Promise<Reply> {
