@@ -205,7 +205,7 @@ export async function saveObject(model: ModelMeta, values: Values, wc: WriteCont
     // Only the columns this write changes: the others stay as concurrent writers left them.
     const changed = wc.current ? changedColumns(model, wc.current, values) : row;
     delete changed[model.pk.column as string];
-    await updateRows(tx, model, [wc.id], changed);
+    await updateRows(tx, model, [wc.id], changed, true);
   }
   for (const f of model.fields) {
     if (f.kind.afterWrite && f.inVersion(wc.version) && (values[f.name] !== undefined || f.kind.afterEverySave)) {
