@@ -71,3 +71,113 @@ describe('lost updates', () => {
     expect(complete).toHaveLength(1);
   });
 });
+
+describe('ETag and If-Match', () => {
+  const tagPattern = /^"[0-9a-f-]+-\d+"$/;
+
+  test('detail GET, POST, PUT and PATCH answer a strong ETag that changes on every write and not on reads', async () => {
+    const created = await app.post(SITES, { name: 'etag-1', status: 'active' });
+    expect(created.status).toBe(201);
+    const tag0 = created.headers.etag;
+    expect(tag0).toMatch(tagPattern);
+    const url = `${SITES}${created.body.id}/`;
+    const read = await app.get(url);
+    expect(read.headers.etag).toBe(tag0);
+    expect((await app.get(url)).headers.etag).toBe(tag0);
+    const patched = await app.patch(url, { description: 'x' });
+    expect(patched.status).toBe(200);
+    expect(patched.headers.etag).toMatch(tagPattern);
+    expect(patched.headers.etag).not.toBe(tag0);
+    expect((await app.get(url)).headers.etag).toBe(patched.headers.etag);
+    // A write that changes no column is a write too.
+    const same = await app.patch(url, { description: 'x' });
+    expect(same.headers.etag).not.toBe(patched.headers.etag);
+    const put = await app.put(url, { name: 'etag-1', status: 'active' });
+    expect(put.status).toBe(200);
+    expect(put.headers.etag).not.toBe(same.headers.etag);
+    // A bulk update changes it as well; lists carry none (Express's own ETag stays off).
+    const bulk = await app.patch(SITES, [{ id: created.body.id, facility: 'bulk' }]);
+    expect(bulk.status).toBe(200);
+    expect(bulk.headers.etag).toBeUndefined();
+    expect((await app.get(url)).headers.etag).not.toBe(put.headers.etag);
+    expect((await app.get(SITES)).headers.etag).toBeUndefined();
+  });
+
+  test('If-Match that does not match: 412 with the current ETag, nothing written', async () => {
+    const created = await app.post(SITES, { name: 'etag-2', status: 'active', description: 'before' });
+    const url = `${SITES}${created.body.id}/`;
+    const stale = created.headers.etag;
+    const current = (await app.patch(url, { facility: 'moved' })).headers.etag;
+    for (const send of [
+      () => app.patch(url, { description: 'after' }),
+      () => app.put(url, { name: 'etag-2', status: 'active', description: 'after' }),
+    ]) {
+      const res = await send().set('If-Match', stale);
+      expect(res.status).toBe(412);
+      expect(res.headers.etag).toBe(current);
+      expect(Object.keys(res.body)).toEqual(['detail']);
+      expect(typeof res.body.detail).toBe('string');
+    }
+    const weak = await app.patch(url, { description: 'after' }).set('If-Match', `W/${current}`);
+    expect(weak.status).toBe(412);
+    const after = await app.get(url);
+    expect(after.body.description).toBe('before');
+    expect(after.headers.etag).toBe(current);
+    // The current tag, alone or in a list, matches; so does *.
+    const ok = await app.patch(url, { description: 'after' }).set('If-Match', `${stale}, ${current}`);
+    expect(ok.status).toBe(200);
+    const star = await app.patch(url, { description: 'star' }).set('If-Match', '*');
+    expect(star.status).toBe(200);
+    expect((await app.get(url)).body.description).toBe('star');
+    // A missing object stays a 404, If-Match or not.
+    const missing = await app.patch(`${SITES}00000000-0000-4000-8000-000000000000/`, { description: 'x' }).set('If-Match', '*');
+    expect(missing.status).toBe(404);
+  });
+
+  test(`two concurrent PATCHes with the same If-Match: exactly one wins (${ROUNDS} rounds)`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const created = await app.post(SITES, { name: `etag-race-${round}`, status: 'active' });
+      const url = `${SITES}${created.body.id}/`;
+      const tag = created.headers.etag;
+      const results = await Promise.all([
+        app.patch(url, { description: 'first' }).set('If-Match', tag),
+        app.patch(url, { facility: 'second' }).set('If-Match', tag),
+      ]);
+      expect({ round, statuses: results.map((r) => r.status).sort() }).toEqual({ round, statuses: [200, 412] });
+      const winner = results.find((r) => r.status === 200) as (typeof results)[number];
+      const loser = results.find((r) => r.status === 412) as (typeof results)[number];
+      expect(loser.headers.etag).toBe(winner.headers.etag);
+      const after = (await app.get(url)).body;
+      expect([after.description, after.facility]).toEqual(winner.body.description === 'first' ? ['first', ''] : ['', 'second']);
+    }
+  });
+
+  test('If-None-Match on a detail GET: 304 without a body when it matches', async () => {
+    const created = await app.post(SITES, { name: 'etag-3', status: 'active' });
+    const url = `${SITES}${created.body.id}/`;
+    const tag = created.headers.etag;
+    const cached = await app.get(url).set('If-None-Match', tag);
+    expect(cached.status).toBe(304);
+    expect(cached.headers.etag).toBe(tag);
+    expect(cached.text ?? '').toBe('');
+    expect((await app.get(url).set('If-None-Match', `W/${tag}`)).status).toBe(304);
+    expect((await app.get(url).set('If-None-Match', '*')).status).toBe(304);
+    await app.patch(url, { description: 'changed' });
+    const fresh = await app.get(url).set('If-None-Match', tag);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.description).toBe('changed');
+    expect(fresh.headers.etag).not.toBe(tag);
+  });
+
+  test('DELETE with a stale If-Match: 412 and the object is still there; with the current one it goes', async () => {
+    const created = await app.post(SITES, { name: 'etag-4', status: 'active' });
+    const url = `${SITES}${created.body.id}/`;
+    const current = (await app.patch(url, { description: 'v2' })).headers.etag;
+    const refused = await app.delete(url).set('If-Match', created.headers.etag);
+    expect(refused.status).toBe(412);
+    expect(refused.headers.etag).toBe(current);
+    expect((await app.get(url)).status).toBe(200);
+    expect((await app.delete(url).set('If-Match', current)).status).toBe(204);
+    expect((await app.get(url)).status).toBe(404);
+  });
+});
