@@ -36,6 +36,7 @@ function columnSpec(column: ColumnMetadata): ColumnSpec {
   if (column.isPrimary) spec.primary = true;
   if (column.isGenerated && column.generationStrategy === 'increment') spec.increment = true;
   if (column.referencedColumn) spec.references = true;
+  if (typeof column.default === 'number') spec.default = column.default;
   return spec;
 }
 

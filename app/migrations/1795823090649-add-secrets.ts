@@ -18,6 +18,7 @@ export class AddSecrets1795823090649 implements MigrationInterface {
         { name: 'description', type: 'varchar', length: '200' },
         { name: 'provider', type: 'varchar', length: '100' },
         { name: 'parameters', type: 'text', nullable: true },
+        { name: '_version', type: 'integer', default: 1 },
       ],
       uniques: [
         { columns: ['name'] },
@@ -34,6 +35,7 @@ export class AddSecrets1795823090649 implements MigrationInterface {
         { name: 'name', type: 'varchar', length: '100' },
         { name: 'slug', type: 'varchar', length: '100' },
         { name: 'description', type: 'varchar', length: '200' },
+        { name: '_version', type: 'integer', default: 1 },
       ],
       uniques: [
         { columns: ['name'] },
@@ -48,6 +50,7 @@ export class AddSecrets1795823090649 implements MigrationInterface {
         { name: 'secret_type', type: 'varchar', length: '32' },
         { name: 'group_id', type: 'uuid', references: true },
         { name: 'secret_id', type: 'uuid', references: true },
+        { name: '_version', type: 'integer', default: 1 },
       ],
       indices: [
         { columns: ['group_id'] },

@@ -22,6 +22,7 @@ import { PowerPanelsAndFeeds1795585799065 } from './1795585799065-power-panels-a
 import { AddCables1795586519429 } from './1795586519429-add-cables';
 import { AddCablePaths1795587279078 } from './1795587279078-add-cable-paths';
 import { PowerFeedCable1795588255744 } from './1795588255744-power-feed-cable';
+import { AddObjectVersions1795821578128 } from './1795821578128-add-object-versions';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddIpam1795433612091,
@@ -45,4 +46,7 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   PowerPanelsAndFeeds1795585799065,
   AddCables1795586519429,
   AddCablePaths1795587279078,
-  PowerFeedCable1795588255744, AddSecrets1795823090649];
+  PowerFeedCable1795588255744,
+  AddObjectVersions1795821578128,
+  AddSecrets1795823090649,
+];

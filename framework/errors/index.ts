@@ -149,9 +149,18 @@ export class UnsupportedMediaType extends DetailError {
   }
 }
 
-/** 412: legacy 1.2 representation cannot express the data. */
+/**
+ * 412: legacy 1.2 representation cannot express the data; or an If-Match that the object's
+ * current entity tag (sent back in `ETag`) does not satisfy.
+ */
 export class PreconditionFailed extends DetailError {
   readonly status = 412;
+  constructor(detail: string, readonly etag?: string) {
+    super(detail);
+  }
+  override headers(): Record<string, string> {
+    return this.etag ? { ETag: this.etag } : {};
+  }
 }
 
 /**

@@ -69,7 +69,7 @@ export class JobContext {
   /** Changes an object as a PATCH body would. */
   async update(cls: ModelClass, id: Id, body: Record<string, unknown>): Promise<void> {
     const model = this.scope.registry.forClass(cls);
-    const current = await this.store.get(model, id);
+    const current = (await this.store.findForUpdate(model, [id]))[0]?.values;
     if (!current) throw new NotFound();
     const parsed = await parseObject(model, body, this.scope, current, true);
     await validateObject(model, parsed.values, parsed.wc);

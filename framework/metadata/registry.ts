@@ -1,4 +1,4 @@
-import { Entity, Index, Unique } from 'typeorm';
+import { Column, Entity, Index, Unique } from 'typeorm';
 import { declaredFields, declaredFilters, declaredModel } from './storage';
 import { FieldMeta, ModelMeta, reverseName, type AppMeta, type ReverseRelation, type HookName } from './model-meta';
 import type { ModelClass, Thunk } from './types';
@@ -31,6 +31,13 @@ export class RegistryError extends Error {}
 
 const applied = new WeakSet<Function>();
 
+/**
+ * The column every model table has beside its fields: the object's version, 1 when inserted and
+ * one more on every update of the row. Never part of the API body; the ETag of a detail response
+ * is made of it (views/etag.ts), and If-Match compares with it.
+ */
+export const VERSION_COLUMN = '_version';
+
 function modelName(cls: Function): string {
   return (declaredModel(cls)?.name ?? cls.name).toLowerCase();
 }
@@ -48,6 +55,7 @@ export function declareApp(label: string, models: ModelClass[], options: AppOpti
     if (!opts) throw new RegistryError(`${cls.name} in app ${label} lacks @Model`);
     const table = `${label}_${modelName(cls)}`;
     Entity({ name: table })(cls);
+    Column({ name: VERSION_COLUMN, type: 'integer', default: 1 })(cls.prototype, VERSION_COLUMN);
     for (const d of declaredFields(cls)) d.kind.define?.({ property: d.property, options: d.options }, cls, table, modelName(cls));
     for (const set of opts.uniqueTogether ?? []) {
       const fields = declaredFields(cls);

@@ -32,7 +32,43 @@ const RESPONSES: Record<string, OpenApiSchema> = {
   Forbidden: { description: 'Not authenticated, or not permitted', content: json(ref('Error')) },
   NotFound: { description: 'No such object (or not visible to the caller)', content: json(ref('Error')) },
   Conflict: { description: 'Other objects depend on it', content: json(ref('Error')) },
+  PreconditionFailed: {
+    description: 'If-Match does not match the object\'s current entity tag (sent in `ETag`); nothing was changed',
+    headers: { ETag: { $ref: '#/components/headers/ETag' } },
+    content: json(ref('Error')),
+  },
+  NotModified: { description: 'If-None-Match matches the object\'s current entity tag; no body', headers: { ETag: { $ref: '#/components/headers/ETag' } } },
 };
+
+/** The entity tag of one object: its id and the version of its row, changed by every write. */
+const HEADERS: Record<string, OpenApiSchema> = {
+  ETag: {
+    description: 'Strong entity tag of the object (`"<id>-<version>"`), changed by every write of it; send it back in If-Match or If-None-Match.',
+    schema: { type: 'string' },
+  },
+};
+
+const PARAMETERS: Record<string, OpenApiSchema> = {
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description: 'Write only if the object\'s current ETag is one of these (strong comparison) or `*`; otherwise 412 and nothing is changed.',
+    schema: { type: 'string' },
+  },
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'Answer 304 without a body if the object\'s current ETag is one of these (weak comparison) or `*`.',
+    schema: { type: 'string' },
+  },
+};
+
+const etagHeader = (): OpenApiSchema => ({ ETag: { $ref: '#/components/headers/ETag' } });
+const ifMatch = (): OpenApiSchema => ({ $ref: '#/components/parameters/IfMatch' });
+const ifNoneMatch = (): OpenApiSchema => ({ $ref: '#/components/parameters/IfNoneMatch' });
+const preconditionFailed = (): Record<string, OpenApiSchema> => ({ '412': { $ref: '#/components/responses/PreconditionFailed' } });
 
 function json(schema: OpenApiSchema): OpenApiSchema {
   return { 'application/json': { schema } };
@@ -98,7 +134,10 @@ function modelOperation(operation: ModelOperation, model: ModelMeta, route: Rout
         tags,
         parameters: version,
         requestBody: body({ oneOf: [writable, arrayOf(writable)] }),
-        responses: { '201': { description: 'The created object(s)', content: json({ oneOf: [one(), arrayOf(one())] }) }, ...errors('400') },
+        responses: {
+          '201': { description: 'The created object(s); `ETag` when one object was created', headers: etagHeader(), content: json({ oneOf: [one(), arrayOf(one())] }) },
+          ...errors('400'),
+        },
       };
     }
     case 'bulk_update':
@@ -132,24 +171,28 @@ function modelOperation(operation: ModelOperation, model: ModelMeta, route: Rout
       return {
         operationId: `${stem}_retrieve`,
         tags,
-        parameters: [briefParameter(), ...renderParameters(model, c.version), ...version],
-        responses: { '200': { description: 'The object', content: json(one()) }, ...errors('404') },
+        parameters: [briefParameter(), ...renderParameters(model, c.version), ...version, ifNoneMatch()],
+        responses: {
+          '200': { description: 'The object', headers: etagHeader(), content: json(one()) },
+          '304': { $ref: '#/components/responses/NotModified' },
+          ...errors('404'),
+        },
       };
     case 'update':
     case 'partial_update':
       return {
         operationId: `${stem}_${operation}`,
         tags,
-        parameters: version,
+        parameters: [...version, ifMatch()],
         requestBody: body(ref(c.writable(model, operation === 'partial_update'))),
-        responses: { '200': { description: 'The updated object', content: json(one()) }, ...errors('400', '404') },
+        responses: { '200': { description: 'The updated object', headers: etagHeader(), content: json(one()) }, ...errors('400', '404'), ...preconditionFailed() },
       };
     case 'destroy':
       return {
         operationId: `${stem}_destroy`,
         tags,
-        parameters: version,
-        responses: { '204': { description: 'Deleted' }, ...errors('404', '409') },
+        parameters: [...version, ifMatch()],
+        responses: { '204': { description: 'Deleted' }, ...errors('404', '409'), ...preconditionFailed() },
       };
     case 'metadata':
       return undefined;
@@ -292,6 +335,8 @@ export function buildOpenApi(sources: OpenApiSources, version: ApiVersion, data:
     components: {
       schemas,
       responses: RESPONSES,
+      headers: HEADERS,
+      parameters: PARAMETERS,
       securitySchemes: {
         tokenAuth: {
           type: 'apiKey',

@@ -17,7 +17,7 @@ function nestedPlan(model: ModelMeta, rc: RenderContext): Plan {
   if (!plan) {
     const builder = new SelectBuilder(model, rc.db.dialect, representation);
     const emit = objectEmitter(model, builder.root, { brief: true, nested: true, version: rc.version });
-    plan = { builder, emit, orderBy: orderBy(model, builder.root, rc.db.dialect), select: builder.selectFrom(), parentFirst: null };
+    plan = { builder, emit, orderBy: orderBy(model, builder.root, rc.db.dialect), select: builder.selectFrom(), parentFirst: null, versionIndex: -1 };
     cache.set(key, plan);
   }
   return plan;

@@ -6,6 +6,7 @@ import { canonicalUuid } from '../fields/uuid';
 import { DEFAULT_VERSION } from '../versioning/version';
 import { renderContext } from './render-context';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import { VERSION_COLUMN } from '../metadata/registry';
 import type { Json, JsonObject } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
 import type { RenderContext } from './render-context';
@@ -123,6 +124,8 @@ export interface Plan {
   readonly orderBy: string;
   /** The query's column list, table and joins, built once. */
   readonly select: string;
+  /** Where a row holds the object's version (not represented; the ETag of a detail response); -1 in nested plans, which do not read it. */
+  readonly versionIndex: number;
   readonly parentFirst: ParentFirstOrder | null;
 }
 
@@ -143,7 +146,8 @@ export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, d
     const emit = objectEmitter(model, builder.root, { brief, nested: withoutCounts, version });
     const order = orderBy(model, builder.root, dialect);
     const parentFirst = parentFirstOrder(model, builder.root, dialect);
-    plan = { builder, emit, orderBy: order, select: builder.selectFrom(), parentFirst };
+    const versionIndex = builder.root.column(VERSION_COLUMN);
+    plan = { builder, emit, orderBy: order, select: builder.selectFrom(), parentFirst, versionIndex };
     cache.set(key, plan);
   }
   return plan;

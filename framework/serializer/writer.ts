@@ -3,7 +3,7 @@ import type { RequestData } from '../metadata/request-data';
 import { randomUUID } from 'node:crypto';
 import { validateSync } from 'class-validator';
 import type { Executor } from '../store/executor';
-import { rowOf } from '../store/objects';
+import { changedColumns, rowOf } from '../store/objects';
 import { insertRow, insertRowBatches, rowWithValues, updateRows } from '../store/rows';
 import { clearReference, deleteLinkRows, deleteRows, idsReferencing } from '../store/rows';
 import { ProtectedError } from '../errors';
@@ -203,9 +203,10 @@ export async function saveObject(model: ModelMeta, values: Values, wc: WriteCont
       (wc as { id: Id }).id = numbered;
     }
   } else {
-    const pk = model.pk.column as string;
-    delete row[pk];
-    await updateRows(tx, model, [wc.id], row);
+    // Only the columns this write changes: the others stay as concurrent writers left them.
+    const changed = wc.current ? changedColumns(model, wc.current, values) : row;
+    delete changed[model.pk.column as string];
+    await updateRows(tx, model, [wc.id], changed, true);
   }
   for (const f of model.fields) {
     if (f.kind.afterWrite && f.inVersion(wc.version) && (values[f.name] !== undefined || f.kind.afterEverySave)) {

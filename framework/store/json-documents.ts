@@ -1,5 +1,6 @@
 import type { Executor } from './executor';
 import { Params } from './params';
+import { versionBump } from './rows';
 import { parseJsonColumn } from '../fields/json';
 import { jsonKeyTest } from '../query/json-key';
 import { and, not, TRUE, type Predicate } from '../query/predicate';
@@ -37,7 +38,7 @@ export async function setJsonKey(
   const conditions = [options.where ?? TRUE];
   if (options.onlyWhereEmpty) conditions.push(jsonKeyTest(field, key, 'text', 'isnull', [true]));
   const where = compilePredicate(and(conditions), model, 't0', params);
-  return db.run(`UPDATE ${q(model.table)} AS ${q('t0')} SET ${q(column)} = ${set} WHERE ${where}`, params.values);
+  return db.run(`UPDATE ${q(model.table)} AS ${q('t0')} SET ${q(column)} = ${set}, ${versionBump(q)} WHERE ${where}`, params.values);
 }
 
 /**
@@ -51,7 +52,7 @@ export async function removeJsonKey(db: Executor, model: ModelMeta, field: Field
   const bind = (v: unknown) => params.add(v);
   const remove = db.dialect.jsonRemove(`${q('t0')}.${q(column)}`, key, bind);
   const holds = compilePredicate(not(jsonKeyTest(field, key, 'text', 'isnull', [true])), model, 't0', params);
-  return db.run(`UPDATE ${q(model.table)} AS ${q('t0')} SET ${q(column)} = ${remove} WHERE ${holds}`, params.values);
+  return db.run(`UPDATE ${q(model.table)} AS ${q('t0')} SET ${q(column)} = ${remove}, ${versionBump(q)} WHERE ${holds}`, params.values);
 }
 
 /**
@@ -79,7 +80,7 @@ export async function rewriteJsonKey(
     if (!(key in data)) continue;
     data[key] = rewrite(data[key]);
     const p = new Params(db.dialect);
-    changed += await db.run(`UPDATE ${q(model.table)} SET ${q(column)} = ${p.add(JSON.stringify(data))} WHERE ${q(pk)} = ${p.add(id)}`, p.values);
+    changed += await db.run(`UPDATE ${q(model.table)} SET ${q(column)} = ${p.add(JSON.stringify(data))}, ${versionBump(q)} WHERE ${q(pk)} = ${p.add(id)}`, p.values);
   }
   return changed;
 }

@@ -17,6 +17,8 @@ export interface ColumnSpec {
   increment?: boolean;
   /** A foreign-key column (TypeORM sizes those after the referenced column). */
   references?: boolean;
+  /** A constant default (numbers only): what rows existing when the column is added hold. */
+  default?: number;
 }
 
 export interface TableSpec {
@@ -70,6 +72,7 @@ export function tableColumn(qr: QueryRunner, spec: ColumnSpec): TableColumnOptio
     isNullable: spec.nullable ?? false,
     isPrimary: spec.primary ?? false,
     ...(spec.increment ? { isGenerated: true, generationStrategy: 'increment' as const } : {}),
+    ...(spec.default !== undefined ? { default: String(spec.default) } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import { VERSION_COLUMN } from '../metadata/registry';
 import type { Values } from '../metadata/types';
 import type { Id } from '../query/id';
 import type { Executor } from './executor';
@@ -31,22 +32,62 @@ export function rowOf(model: ModelMeta, values: Values): Record<string, unknown>
 }
 
 /**
+ * The columns of `values` that differ from those of `current`: what an update of an object
+ * read as `current` writes (the columns it leaves alone stay as other writers left them).
+ */
+export function changedColumns(model: ModelMeta, current: Values, values: Values): Record<string, unknown> {
+  const before = rowOf(model, current);
+  const after = rowOf(model, values);
+  const changed: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(after)) {
+    if (!sameStored(before[column], value)) changed[column] = value;
+  }
+  return changed;
+}
+
+function sameStored(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return false;
+  if (typeof a !== 'object' && typeof b !== 'object') return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** An object read for a write: its stored values and the version of its row (locked). */
+export interface LockedObject {
+  values: Values;
+  version: number;
+}
+
+/**
  * Stored values of the selected rows, link-table fields included; in primary-key order unless
  * `orderById` is false.
  */
 export async function findValues(db: Executor, model: ModelMeta, selection: RowSelection, orderById = true): Promise<Values[]> {
-  const rows = await selectColumns(db, model, loadColumns(model), selection, orderById);
-  const out: Values[] = rows.map((row) => {
+  return (await readObjects(db, model, selection, orderById, false)).map((o) => o.values);
+}
+
+/**
+ * Stored values and versions of the selected rows in primary-key order, the rows locked until the
+ * transaction ends (PostgreSQL and MySQL; SQLite serialises writers) and read as last committed.
+ */
+export function findLocked(db: Executor, model: ModelMeta, selection: RowSelection): Promise<LockedObject[]> {
+  return readObjects(db, model, selection, true, true);
+}
+
+async function readObjects(db: Executor, model: ModelMeta, selection: RowSelection, orderById: boolean, forUpdate: boolean): Promise<LockedObject[]> {
+  const columns = forUpdate ? [...loadColumns(model), VERSION_COLUMN] : loadColumns(model);
+  const rows = await selectColumns(db, model, columns, selection, orderById, forUpdate);
+  const out: LockedObject[] = rows.map((row) => {
     const values: Values = {};
     for (const f of model.fields) if (f.kind.load && f.column) values[f.name] = f.kind.load(f, row);
-    return values;
+    return { values, version: forUpdate ? Number(row[VERSION_COLUMN]) : 0 };
   });
   const linked = model.fields.filter((f) => f.kind.loadMany);
   if (linked.length && out.length) {
-    const ids = out.map((v) => v.id as Id);
+    const ids = out.map((o) => o.values.id as Id);
     for (const f of linked) {
       const map = await (f.kind.loadMany as NonNullable<FieldMeta['kind']['loadMany']>)(f, ids, kindStore(db));
-      for (const v of out) v[f.name] = map.get(v.id as Id) ?? [];
+      for (const o of out) o.values[f.name] = map.get(o.values.id as Id) ?? [];
     }
   }
   return out;

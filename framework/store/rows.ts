@@ -1,4 +1,5 @@
 import type { ModelMeta } from '../metadata/model-meta';
+import { VERSION_COLUMN } from '../metadata/registry';
 import type { LinkSpec } from '../query/link';
 import type { Predicate } from '../query/predicate';
 import type { Id } from '../query/id';
@@ -14,6 +15,11 @@ import { Params } from './params';
 /** Rows to read: those matching a predicate, or those with these primary keys. */
 export type RowSelection = Predicate | readonly Id[];
 
+/** The assignment that counts a write of a row: every UPDATE of a model's rows carries it. */
+export function versionBump(quote: (name: string) => string): string {
+  return `${quote(VERSION_COLUMN)} = ${quote(VERSION_COLUMN)} + 1`;
+}
+
 function where(model: ModelMeta, selection: RowSelection, params: Params): string {
   const q = params.dialect.quote;
   if (!Array.isArray(selection)) return compilePredicate(selection as Predicate, model, 't0', params);
@@ -21,13 +27,25 @@ function where(model: ModelMeta, selection: RowSelection, params: Params): strin
   return params.in(`${q('t0')}.${q(model.pk.column as string)}`, selection as Id[]);
 }
 
-/** The given columns of the selected rows, keyed by column name; ordered by primary key when asked. */
-export async function selectColumns(db: Executor, model: ModelMeta, columns: readonly string[], selection: RowSelection, orderById = true): Promise<ObjectRow[]> {
+/**
+ * The given columns of the selected rows, keyed by column name; ordered by primary key when asked.
+ * With `forUpdate` (inside a transaction) the rows are locked until it ends and read as last
+ * committed (PostgreSQL and MySQL; SQLite serialises writers): what an update starts from.
+ */
+export async function selectColumns(
+  db: Executor,
+  model: ModelMeta,
+  columns: readonly string[],
+  selection: RowSelection,
+  orderById = true,
+  forUpdate = false,
+): Promise<ObjectRow[]> {
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
   const condition = where(model, selection, params);
   const orderBy = orderById ? ` ORDER BY ${q('t0')}.${q(model.pk.column as string)}` : '';
-  return db.objects(`SELECT ${columns.map((c) => `${q('t0')}.${q(c)}`).join(', ')} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}${orderBy}`, params.values);
+  const lock = forUpdate ? db.dialect.forUpdate : '';
+  return db.objects(`SELECT ${columns.map((c) => `${q('t0')}.${q(c)}`).join(', ')} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}${orderBy}${lock}`, params.values);
 }
 
 /** Primary keys of the selected rows (at most `limit` when given), in no particular order. */
@@ -105,7 +123,7 @@ export async function updateRowsWhere(db: Executor, model: ModelMeta, selection:
   if (columns.length === 0) return 0;
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
-  const sets = columns.map((c) => `${q(c)} = ${params.add(row[c])}`).join(', ');
+  const sets = [...columns.map((c) => `${q(c)} = ${params.add(row[c])}`), versionBump(q)].join(', ');
   return db.run(`UPDATE ${q(model.table)} AS ${q('t0')} SET ${sets} WHERE ${compilePredicate(selection, model, 't0', params)}`, params.values);
 }
 
@@ -144,13 +162,17 @@ export async function selectPaths(db: Executor, model: ModelMeta, selection: Pre
   return rows.map((r) => Object.fromEntries(paths.map((p, i) => [p, r[i]])));
 }
 
-/** Sets columns of the rows with these primary keys; returns the number of rows changed. */
-export async function updateRows(db: Executor, model: ModelMeta, ids: readonly Id[], row: Record<string, unknown>): Promise<number> {
+/**
+ * Sets columns of the rows with these primary keys and counts the write in their version; returns
+ * the number of rows changed. Without columns nothing is written unless `always` (an object saved
+ * through the API changes version even when only its links changed).
+ */
+export async function updateRows(db: Executor, model: ModelMeta, ids: readonly Id[], row: Record<string, unknown>, always = false): Promise<number> {
   const columns = Object.keys(row);
-  if (columns.length === 0 || ids.length === 0) return 0;
+  if ((columns.length === 0 && !always) || ids.length === 0) return 0;
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
-  const sets = columns.map((c) => `${q(c)} = ${params.add(row[c])}`).join(', ');
+  const sets = [...columns.map((c) => `${q(c)} = ${params.add(row[c])}`), versionBump(q)].join(', ');
   return db.run(`UPDATE ${q(model.table)} SET ${sets} WHERE ${params.in(q(model.pk.column as string), ids as Id[])}`, params.values);
 }
 
@@ -165,7 +187,7 @@ export async function clearReference(db: Executor, model: ModelMeta, column: str
   // Parameters bind in text order (positional placeholders): the ids before the restriction's values.
   const selected = params.in(q(model.pk.column as string), ids as Id[]);
   const restriction = onlyIfIn ? ` AND ${params.in(q(column), onlyIfIn as Id[])}` : '';
-  await db.run(`UPDATE ${q(model.table)} SET ${q(column)} = NULL WHERE ${selected}${restriction}`, params.values);
+  await db.run(`UPDATE ${q(model.table)} SET ${q(column)} = NULL, ${versionBump(q)} WHERE ${selected}${restriction}`, params.values);
 }
 
 /** Deletes the rows with these primary keys; returns the number deleted. */

@@ -8,7 +8,7 @@ import type { Id } from '../query/id';
 import { and, fieldTest, isPredicate, not, type Predicate } from '../query/predicate';
 import type { Database, Executor } from './executor';
 import { kindQueries, type KindQueries } from './kind-store';
-import { findValues, rowOf } from './objects';
+import { findLocked, findValues, rowOf, type LockedObject } from './objects';
 import { countRows, deleteRows, insertRow, insertRowBatches, lockRow, selectIds, selectPaths, updateRows, updateRowsWhere, type RowSelection } from './rows';
 
 /** A model by class (model and plugin code) or by its metadata (framework code). */
@@ -58,6 +58,17 @@ export class Store implements KindStore {
   find(ref: ModelRef, where: Where = {}): Promise<Values[]> {
     const model = this.model(ref);
     return findValues(this.db, model, this.selection(model, where));
+  }
+
+  /**
+   * Stored values and row versions of the matching objects, in primary-key order, their rows
+   * locked until the transaction ends and read as last committed: the state an update or delete
+   * starts from, so that concurrent writers of one object take turns instead of overwriting each
+   * other, and a version compared in the same transaction (If-Match) cannot change before the write.
+   */
+  findForUpdate(ref: ModelRef, where: Where): Promise<LockedObject[]> {
+    const model = this.model(ref);
+    return findLocked(this.db, model, this.selection(model, where));
   }
 
   /** Stored values of one object, or null when there is none. */

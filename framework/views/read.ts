@@ -13,6 +13,7 @@ import { planFor, renderRows, type Plan } from '../serializer/representation';
 import { includeFrom, renderContext, type RenderContext } from '../serializer/render-context';
 import type { Id } from '../query/id';
 import { featureFilters, prepareFeatures } from '../features/registry';
+import { entityTag, notModified } from './etag';
 
 /** The `brief` parameter: on for any non-empty value except the usual spellings of false. */
 function briefParam(ctx: RequestContext): boolean {
@@ -71,6 +72,15 @@ export async function renderOne(ctx: RequestContext, model: ModelMeta, id: Id, d
   const [obj] = await renderByIds(ctx, model, [id], db, brief);
   if (!obj) throw new NotFound();
   return obj as JsonObject;
+}
+
+/** One object rendered with its entity tag, both from the same read (write responses). */
+export async function renderTagged(ctx: RequestContext, model: ModelMeta, id: Id, db: Executor, brief = false): Promise<{ body: JsonObject; etag: string }> {
+  const plan = planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect);
+  const rows = await planRowsById(db, model, plan.select, [id], plan.orderBy);
+  if (rows.length === 0) throw new NotFound();
+  const [obj] = await renderRows(plan, rows, await newRenderContext(ctx, db, model));
+  return { body: obj as JsonObject, etag: entityTag(rows[0][plan.builder.root.idIndex] as Id, rows[0][plan.versionIndex]) };
 }
 
 /** Dynamic filters (custom fields, relationships) that features add per request. */
@@ -195,8 +205,10 @@ export async function retrieveView(ctx: RequestContext, model: ModelMeta, id: Id
   const where = and([visible(ctx, model, restrict), fieldTest(model.pk, 'exact', [id])]);
   const rows = await planRowsWhere(db, model, plan.select, where);
   if (rows.length === 0) throw new NotFound();
+  const etag = entityTag(rows[0][plan.builder.root.idIndex] as Id, rows[0][plan.versionIndex]);
+  if (notModified(ctx, etag)) return { status: 304, headers: { ETag: etag } };
   const [obj] = await renderRows(plan, rows, await newRenderContext(ctx, db, model));
-  return { status: 200, body: obj };
+  return { status: 200, body: obj, headers: { ETag: etag } };
 }
 
 /** Set in a render context's features while snapshots render (features may shape them differently). */

@@ -23,7 +23,9 @@ import {
   type WriteScope,
 } from '../serializer/writer';
 import { deleteObjects, protectingDependents } from '../serializer/writer';
-import { renderByIds, renderOne, visible, wantsBrief } from './read';
+import { renderByIds, renderTagged, visible, wantsBrief } from './read';
+import { checkIfMatch, entityTag } from './etag';
+import type { LockedObject } from '../store/objects';
 
 function actorOf(ctx: RequestContext): Actor | null {
   return ctx.user ? { id: ctx.user.id, username: ctx.user.username, isSuperuser: ctx.user.isSuperuser } : null;
@@ -145,8 +147,8 @@ export async function createView(ctx: RequestContext, model: ModelMeta, body: un
   const db = ctx.db.reader;
   const brief = wantsBrief(ctx, model);
   if (many) return { status: 201, body: await renderInOrder(ctx, model, ids, brief) };
-  const obj = await renderOne(ctx, model, ids[0], db, brief);
-  return { status: 201, body: obj, headers: { Location: String(obj.url ?? '') } };
+  const { body: obj, etag } = await renderTagged(ctx, model, ids[0], db, brief);
+  return { status: 201, body: obj, headers: { Location: String(obj.url ?? ''), ETag: etag } };
 }
 
 /** Rendered objects in the order of `ids` (bulk creates answer in request order). */
@@ -202,22 +204,34 @@ function insertsInBulk(model: ModelMeta): boolean {
   return !model.integerPk && !model.hook('beforeSave') && !model.hook('afterSave');
 }
 
-/** The stored object the caller may change, or 404. */
-export async function loadPermitted(ctx: RequestContext, model: ModelMeta, tx: Executor, ids: Id[], restrict: Predicate): Promise<Values[]> {
-  return new Store(tx).find(model, and([visible(ctx, model, restrict), fieldTest(model.pk, 'exact', ids)]));
+/**
+ * The stored objects the caller may change, their rows locked until the transaction ends: the
+ * first read of an update or delete, so that what it validates and writes starts from the last
+ * committed state and concurrent writers of one object take turns.
+ */
+export async function loadPermitted(ctx: RequestContext, model: ModelMeta, tx: Executor, ids: Id[], restrict: Predicate): Promise<LockedObject[]> {
+  return new Store(tx).findForUpdate(model, and([visible(ctx, model, restrict), fieldTest(model.pk, 'exact', ids)]));
+}
+
+/** The object the caller may change, locked, that If-Match (if sent) allows to change; else 404 or 412. */
+async function loadForChange(ctx: RequestContext, model: ModelMeta, tx: Executor, id: Id, restrict: Predicate): Promise<Values> {
+  const [locked] = await loadPermitted(ctx, model, tx, [id], restrict);
+  if (!locked) throw new NotFound();
+  checkIfMatch(ctx, entityTag(locked.values.id as Id, locked.version));
+  return locked.values;
 }
 
 export async function updateView(ctx: RequestContext, model: ModelMeta, id: Id, body: unknown, partial: boolean, restrict: Predicate): Promise<Reply> {
   if (Array.isArray(body)) throw ValidationError.nonField('Invalid data. Expected a dictionary, but got list.');
   await inTransaction(ctx, model, async (tx) => {
-    const [current] = await loadPermitted(ctx, model, tx, [id], restrict);
-    if (!current) throw new NotFound();
+    const current = await loadForChange(ctx, model, tx, id, restrict);
     const { values, wc } = await parseObject(model, body, scopeOf(ctx, tx), current, partial);
     await validateObject(model, values, wc);
     await saveObject(model, values, wc);
     await ensurePermitted(tx, model, [id], restrict);
   }, { rerun: true });
-  return { status: 200, body: await renderOne(ctx, model, id, ctx.db.reader, wantsBrief(ctx, model)) };
+  const { body: obj, etag } = await renderTagged(ctx, model, id, ctx.db.reader, wantsBrief(ctx, model));
+  return { status: 200, body: obj, headers: { ETag: etag } };
 }
 
 /** Shape check of a bulk body: an array of objects each carrying a valid id (array-aligned errors). */
@@ -259,7 +273,7 @@ export async function bulkUpdateView(ctx: RequestContext, model: ModelMeta, body
     const scope = scopeOf(ctx, tx);
     const rows = await loadPermitted(ctx, model, tx, [...items.keys()], restrict);
     const done: Id[] = [];
-    for (const current of rows) {
+    for (const { values: current } of rows) {
       const id = current.id as Id;
       const { values, wc } = await parseObject(model, items.get(id), scope, current, partial);
       await validateObject(model, values, wc);
@@ -274,8 +288,7 @@ export async function bulkUpdateView(ctx: RequestContext, model: ModelMeta, body
 
 export async function destroyView(ctx: RequestContext, model: ModelMeta, id: Id, restrict: Predicate): Promise<Reply> {
   await inTransaction(ctx, model, async (tx) => {
-    const [current] = await loadPermitted(ctx, model, tx, [id], restrict);
-    if (!current) throw new NotFound();
+    await loadForChange(ctx, model, tx, id, restrict);
     await deleteObjects(model, [id], scopeOf(ctx, tx));
   }, { rerun: true, deleting: [id] });
   return { status: 204 };
@@ -285,7 +298,7 @@ export async function bulkDestroyView(ctx: RequestContext, model: ModelMeta, bod
   const ids = bulkIds(model, body);
   await inTransaction(ctx, model, async (tx) => {
     const rows = await loadPermitted(ctx, model, tx, ids, restrict);
-    await deleteObjects(model, rows.map((r) => r.id as Id), scopeOf(ctx, tx));
+    await deleteObjects(model, rows.map((r) => r.values.id as Id), scopeOf(ctx, tx));
   }, { rerun: true, deleting: ids });
   return { status: 204 };
 }

@@ -72,7 +72,7 @@ test('plugin migrations run after the core ones and produce the declared schema'
   await ds.initialize();
   try {
     const applied = await migrate(ds, plugins);
-    expect(applied[applied.length - 1]).toMatch(/^InitialBgp\d{13}$/);
+    expect(applied.slice(-2).map((name) => name.replace(/\d{13}$/, ''))).toEqual(['InitialBgp', 'AddBgpObjectVersions']);
     expect(applied.indexOf('Initial1795431639398')).toBe(0);
     const pending = await ds.driver.createSchemaBuilder().log();
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);

@@ -1,3 +1,4 @@
 import { InitialBgp1795435216387 } from './1795435216387-initial-bgp';
+import { AddBgpObjectVersions1795821692027 } from './1795821692027-add-bgp-object-versions';
 /** This plugin's schema migrations, oldest first. */
-export const MIGRATIONS: Function[] = [InitialBgp1795435216387];
+export const MIGRATIONS: Function[] = [InitialBgp1795435216387, AddBgpObjectVersions1795821692027];
