@@ -1,6 +1,7 @@
 import { FieldError, FilterValueError } from '../errors';
 import { reverseName, type FieldMeta, type ModelMeta } from '../metadata/model-meta';
 import { and, not, or, type Predicate } from './predicate';
+import { genericNames } from '../fields/generic-foreign-key';
 
 /** Lookups understood in attribute dictionaries and permission constraints (Django's names). */
 export const ORM_LOOKUPS = new Set([
@@ -112,8 +113,9 @@ export class Predicates {
    * (`p.generic('assigned_object', 'dcim.interface', { device__name: 'r1' })`).
    */
   generic(relation: string, label: string, attributes: Record<string, unknown>): Predicate {
-    const typeField = this.model.field(`${relation}_type`);
-    const idField = this.model.field(`${relation}_id`);
+    const names = genericNames(this.model.field(relation)?.options ?? {}, relation);
+    const typeField = this.model.field(names.type);
+    const idField = this.model.field(names.id);
     const target = ((typeField?.resolved.targets as ModelMeta[] | undefined) ?? []).find((m) => m.label === label);
     if (!typeField || !idField || !target) throw new FieldError(`${relation} cannot point at ${label}`);
     return { kind: 'generic', typeField, idField, target, item: ormFilter(target, attributes) };
@@ -126,8 +128,9 @@ export class Predicates {
    */
   pointedAtBy(label: string, relation: string, attributes: Record<string, unknown>): Predicate {
     const source = this.model.registry?.get(label);
-    const typeField = source?.field(`${relation}_type`);
-    const idField = source?.field(`${relation}_id`);
+    const names = genericNames(source?.field(relation)?.options ?? {}, relation);
+    const typeField = source?.field(names.type);
+    const idField = source?.field(names.id);
     if (!source || !typeField || !idField) throw new FieldError(`${label} has no generic relation ${relation}`);
     return { kind: 'pointed-at', source, typeField, idField, item: ormFilter(source, attributes) };
   }
