@@ -1,3 +1,4 @@
+import { AddImageAttachments1795823528573 } from './1795823528573-add-image-attachments';
 import { Initial1795431639398 } from './1795431639398-initial';
 import { AddIpam1795433612091 } from './1795433612091-add-ipam';
 import { AddDcimVirtualization1795434979882 } from './1795434979882-add-dcim-virtualization';
@@ -22,8 +23,7 @@ import { AddCables1795586519429 } from './1795586519429-add-cables';
 import { AddCablePaths1795587279078 } from './1795587279078-add-cable-paths';
 import { PowerFeedCable1795588255744 } from './1795588255744-power-feed-cable';
 /** Core schema migrations, oldest first. */
-export const CORE_MIGRATIONS: Function[] = [
-  Initial1795431639398,
+export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddIpam1795433612091,
   AddDcimVirtualization1795434979882,
   AddGroupsPermissionsSessions1795435276251,
@@ -45,5 +45,4 @@ export const CORE_MIGRATIONS: Function[] = [
   PowerPanelsAndFeeds1795585799065,
   AddCables1795586519429,
   AddCablePaths1795587279078,
-  PowerFeedCable1795588255744,
-];
+  PowerFeedCable1795588255744, AddImageAttachments1795823528573];
