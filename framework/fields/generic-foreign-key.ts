@@ -180,7 +180,7 @@ async function checkGenericPair(field: FieldMeta, values: Values, wc: KindWriteC
     if (notFound) {
       const typeText = String(type).replace('.', ' | ');
       const message = notFound.message.replace('{type}', String(type)).replace('{type_text}', typeText).replace('{id}', String(id));
-      if (notFound.on === 'model') throw ValidationError.model(message);
+      if (notFound.on === 'model') throw ValidationError.nonField(message);
       throw ValidationError.field(notFound.on === 'relation' ? relation : names.id, message);
     }
     throw ValidationError.field(names.id, `Related object not found using the provided ID: ${String(id)}`);

@@ -102,6 +102,7 @@ export const imageFileKind: FieldKind = {
   store: (field, value) => ({ [field.column as string]: value }),
   defaultValue: () => undefined,
   lookups: () => [],
+  comparison: 'identity',
   info: (field) => ({ ...baseInfo(field, 'image upload') }),
   schema: () => ({ type: 'string', format: 'uri' }),
 };
