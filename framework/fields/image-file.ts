@@ -1,5 +1,4 @@
 import { FieldError } from '../errors';
-import type { UploadedFile } from '../http/form';
 import { applyColumn, baseInfo } from './common';
 import type { FieldKind } from './kind';
 
@@ -70,6 +69,13 @@ export function sniffImage(data: Buffer): SniffedImage | null {
   return null;
 }
 
+/** An uploaded file of a multipart form (http/form.ts's UploadedFile). */
+interface UploadedFile {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
 /** Whether a parsed value is an uploaded file (a multipart form's), not text. */
 export function isUploadedFile(value: unknown): value is UploadedFile {
   return typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).data);
@@ -84,7 +90,7 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
 export const imageFileKind: FieldKind = {
   name: 'image-file',
   decorate(proto, property, options: { column?: string }) {
-    applyColumn(proto, property, { name: options.column ?? property, type: 'varchar', length: 100, nullable: false, default: '' });
+    applyColumn(proto, property, { name: options.column ?? property, type: 'varchar', length: 100, nullable: false });
   },
   column: (field) => field.options.column ?? field.name,
   reader(field, scope) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   BaseModel,
   DataKey,
+  fieldTest,
   Field,
   GenericForeignKey,
   isUploadedFile,
@@ -19,7 +20,6 @@ import {
   type WriteListener,
   type WriteScope,
 } from '../../framework';
-import { fieldTest } from '../../framework/query/predicate';
 
 /** Where uploaded files go: the media directory and the largest image accepted. */
 export class MediaStore implements WriteListener {
