@@ -49,6 +49,14 @@ export class Config implements FrameworkConfig {
   @IsInt() @Min(0)
   maxBulkObjects = 5000;
 
+  /** Directory of uploaded files (image attachments); relative paths are relative to the working directory. */
+  @IsString()
+  mediaRoot = './data/media';
+
+  /** Largest accepted image upload; a multipart body is also bounded by maxBodyBytes, read first. */
+  @IsInt() @Min(1)
+  maxImageBytes = 2 * 1024 * 1024;
+
   @IsString()
   version = '0.1.0';
 
@@ -181,6 +189,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_MAX_BODY_BYTES', 'maxBodyBytes', parseInt10);
   setting('NETINV_MAX_JSON_DEPTH', 'maxJsonDepth', parseInt10);
   setting('NETINV_MAX_BULK_OBJECTS', 'maxBulkObjects', parseInt10);
+  setting('NETINV_MEDIA_ROOT', 'mediaRoot', (_n, v) => v);
+  setting('NETINV_MAX_IMAGE_BYTES', 'maxImageBytes', parseInt10);
   setting('NETINV_WEBHOOK_WORKER', 'webhookWorker', parseBool);
   setting('NETINV_WEBHOOK_POLL_SECONDS', 'webhookPollSeconds', parseInt10);
   setting('NETINV_WEBHOOK_MAX_ATTEMPTS', 'webhookMaxAttempts', parseInt10);

@@ -12,13 +12,14 @@ import { apiRouter, type Services } from '../framework/router/api';
 import { buildRouteTable, type RouteTable } from '../framework/router/route-table';
 import { setSecretsProviders, type Registry } from '../framework';
 import { objectPermissionEngine, usersAuthBackend } from '../models/users';
-import { changeLogListener, jobHookListener, syncContentTypes, WebhookWorker, JobCatalog, JobWorker, setJobCatalog, setLocalJobQueue, syncJobRecords } from '../models/extras';
+import { changeLogListener, jobHookListener, MediaStore, syncContentTypes, WebhookWorker, JobCatalog, JobWorker, setJobCatalog, setLocalJobQueue, syncJobRecords } from '../models/extras';
 import { allJobs } from './jobs';
 import type { JobWorkerOptions } from '../models/extras';
 import type { Config } from './config';
 import { connectDatabase, indexUniqueConstraints, migrate, registryWith } from './database';
 import { enabledPlugins } from './plugins';
 import { extraRoutes, modelActions } from './routes';
+import { mediaRoutes } from './media';
 import { documentationRoutes } from '../framework/openapi';
 import { graphiqlRoutes } from '../framework/graphql';
 import type { LoadedPlugin } from '../framework/plugins';
@@ -86,7 +87,8 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     onError: (message, data) => logger.warn(message, data),
   });
   if (config.webhookWorker) webhooks.start();
-  const listeners = [changeLogListener(() => webhooks.kick()), jobHookListener()];
+  const media = new MediaStore(config.mediaRoot, config.maxImageBytes);
+  const listeners = [changeLogListener(() => webhooks.kick()), jobHookListener(), media];
   setSecretsProviders(registry, plugins.flatMap((p) => p.definition.secrets_providers ?? []));
   const catalog = new JobCatalog(allJobs(plugins, config.jobsRoot));
   setJobCatalog(registry, catalog);
@@ -124,6 +126,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   app.get('/favicon.ico', (_req, res) => res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(FAVICON_SVG));
   app.use('/api-auth', sessionRoutes(services.auth, db));
   app.use('/graphql', graphiqlRoutes(services.auth, db));
+  app.use('/media', mediaRoutes(services, media));
   // Bodies are read by the pipeline after authentication (framework/http/body.ts), not here.
   app.use('/api', apiRouter(services, routes));
   app.use(errorMiddleware(config.version, logger));

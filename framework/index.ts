@@ -65,6 +65,7 @@ export type { ActionDoc, ActionField } from './actions/declared-routes';
 export type { ExtraRoute, Handler, HandlerArgs } from './router/api';
 export type { RequestContext } from './http/context';
 export { isMultipart, fileText, type FormBody, type UploadedFile } from './http/form';
+export { IMAGE_MEDIA_TYPES, isUploadedFile, NOT_A_FILE, sniffImage, type SniffedImage } from './fields/image-file';
 export { DataKey, RequestData } from './metadata/request-data';
 export { definePlugin, type PluginDefinition, type PluginOptions } from './plugins/define';
 /** Migrations: dialect-neutral table definitions for an application's or a plugin's schema. */

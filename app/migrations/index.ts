@@ -1,4 +1,5 @@
 import { AddSecrets1795823090649 } from './1795823090649-add-secrets';
+import { AddImageAttachments1795823528573 } from './1795823528573-add-image-attachments';
 import { Initial1795431639398 } from './1795431639398-initial';
 import { AddIpam1795433612091 } from './1795433612091-add-ipam';
 import { AddDcimVirtualization1795434979882 } from './1795434979882-add-dcim-virtualization';
@@ -49,4 +50,5 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   PowerFeedCable1795588255744,
   AddObjectVersions1795821578128,
   AddSecrets1795823090649,
+  AddImageAttachments1795823528573,
 ];

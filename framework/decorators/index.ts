@@ -6,6 +6,7 @@ import { contentTypesKind, type ContentTypesOptions } from '../fields/content-ty
 import { customFieldsKind } from '../fields/custom-fields';
 import { computedKind, type ComputedOptions } from '../fields/computed';
 import { contentTypeKind, type ContentTypeOptions } from '../fields/content-type';
+import { imageFileKind } from '../fields/image-file';
 import { notesUrlKind } from '../fields/notes-url';
 import { TAIL_RANK } from '../metadata/model-meta';
 import { dateKind, dateTimeKind, type DateOptions } from '../fields/date';
@@ -54,6 +55,8 @@ export function Model(options: ModelOptions): ClassDecorator {
 
 /** Plain columns. */
 export const Field = {
+  /** An uploaded image file, stored under the media directory and read as its URL. */
+  Image: (o: FieldOptions = {}) => declareField(imageFileKind, { required: true, ...o }),
   String: (o: StringOptions & { maxLength: number }) => declareField(stringKind, o),
   Text: (o: StringOptions = {}) => declareField(textKind, { blank: true, ...o }),
   Slug: (o: SlugOptions = {}) => declareField(slugKind, { maxLength: 100, unique: true, required: o.from ? false : undefined, ...o }),
@@ -233,21 +236,35 @@ export function NetworkField(options: { role: NetworkRole; noun: string } & Fiel
  * A generic relation: declares `<relation>_type`, `<relation>_id` (written together) and the
  * read-only nested `<relation>`, on the property named after the relation.
  */
-export function GenericForeignKey(options: { types?: string[]; forFeature?: string; help?: string; required?: boolean; notFound?: GenericForeignKeyOptions['notFound']; indexed?: boolean }): PropertyDecorator {
+export function GenericForeignKey(options: {
+  types?: string[];
+  forFeature?: string;
+  help?: string;
+  required?: boolean;
+  notFound?: GenericForeignKeyOptions['notFound'];
+  indexed?: boolean;
+  typeField?: string;
+  idField?: string;
+  onDelete?: 'cascade';
+  visibleOnly?: boolean;
+}): PropertyDecorator {
   return (proto, property) => {
     const relation = String(property);
     const types = options.types ?? [];
+    const names = { typeField: options.typeField, idField: options.idField, onDelete: options.onDelete, visibleOnly: options.visibleOnly };
     // A required relation (a note's object) must be named on create; an optional one defaults to none.
     const shared = options.required
-      ? { types, forFeature: options.forFeature, notFound: options.notFound, relation, nullable: false, required: true }
-      : { types, forFeature: options.forFeature, notFound: options.notFound, relation, nullable: true, required: false, default: null };
-    declareField(genericTypeKind, { ...shared, label: `${relation.replace(/_/g, ' ')} type` } as FieldOptions)(proto, `${relation}_type`);
-    declareField(genericIdKind, { ...shared, label: `${relation.replace(/_/g, ' ')} id` } as FieldOptions)(proto, `${relation}_id`);
+      ? { types, forFeature: options.forFeature, notFound: options.notFound, relation, ...names, nullable: false, required: true }
+      : { types, forFeature: options.forFeature, notFound: options.notFound, relation, ...names, nullable: true, required: false, default: null };
+    const typeName = options.typeField ?? `${relation}_type`;
+    const idName = options.idField ?? `${relation}_id`;
+    declareField(genericTypeKind, { ...shared, label: options.typeField ? options.typeField.replace(/_/g, ' ') : `${relation.replace(/_/g, ' ')} type` } as FieldOptions)(proto, typeName);
+    declareField(genericIdKind, { ...shared, label: options.idField ? options.idField.replace(/_/g, ' ') : `${relation.replace(/_/g, ' ')} id` } as FieldOptions)(proto, idName);
     declareField(genericObjectKind, { ...shared, readOnly: true, lookups: false, help: options.help } as FieldOptions)(proto, relation);
     // Filters by target (`?device=`, `?interface_id=`) look the pair up together; a model whose
     // unique constraint covers the pair (`indexed: false`) has that index already, and MySQL
     // would give both the same name.
-    if (options.indexed !== false) Index([`${relation}_type`, `${relation}_id`])((proto as { constructor: Function }).constructor);
+    if (options.indexed !== false) Index([typeName, idName])((proto as { constructor: Function }).constructor);
   };
 }
 

@@ -5,6 +5,8 @@ import type { Registry, ResolvingKind } from '../metadata/registry';
 import { applyColumn, baseInfo, rejectNull, textReader } from './common';
 import { parseId } from './related-reference';
 import { canonicalUuid } from './uuid';
+import { and, fieldTest } from '../query/predicate';
+import type { Id } from '../query/id';
 import { FilterValueError, type FieldKind, type KindWriteContext } from './kind';
 
 /**
@@ -27,7 +29,21 @@ export interface GenericForeignKeyOptions extends FieldOptions {
    * serializer's default: under `<name>` (`on: 'relation'`) or `<name>_id`, with `{type}` and
    * `{id}` replaced (a cable's `Invalid ID for type {type}`).
    */
-  notFound?: { on: 'relation' | 'id'; message: string };
+  notFound?: { on: 'relation' | 'id' | 'model'; message: string };
+  /** Names of the two stored fields when not `<name>_type` and `<name>_id` (an image attachment's `content_type`, `object_id`). */
+  typeField?: string;
+  idField?: string;
+  /** `cascade`: deleting the target deletes the objects pointing at it (Django's GenericRelation); default: they stay. */
+  onDelete?: 'cascade';
+  /** The target must be an object the writer may view: a hidden one reads as missing (an image attachment's parent). */
+  visibleOnly?: boolean;
+}
+
+/** The names of a generic relation's type and id fields, from the options of any of its three fields. */
+export function genericNames(options: object, fallback = ''): { type: string; id: string } {
+  const o = options as { relation?: string; typeField?: string; idField?: string };
+  const relation = o.relation ?? fallback;
+  return { type: o.typeField ?? `${relation}_type`, id: o.idField ?? `${relation}_id` };
 }
 
 function opts(field: FieldMeta): GenericForeignKeyOptions {
@@ -42,7 +58,7 @@ function typesOf(field: FieldMeta): string[] {
 /** Models a generic relation may point at: resolved on its `<name>_type` field (the object field reads them there). */
 function targetsOf(field: FieldMeta): ModelMeta[] {
   const relation = (field.options as { relation?: string }).relation;
-  const holder = relation ? (field.model.field(`${relation}_type`) ?? field) : field;
+  const holder = relation ? (field.model.field(genericNames(field.options).type) ?? field) : field;
   return (holder.resolved.targets as ModelMeta[] | undefined) ?? [];
 }
 
@@ -138,8 +154,8 @@ export const genericObjectKind: FieldKind = {
   reader(field, scope, mode) {
     // Only a model's own brief form (a note's) carries the target; nested forms never do.
     if (mode.brief && mode.nested) return null;
-    const o = opts(field);
-    const target = scope.related({ kind: 'generic', field, targets: targetsOf(field), idColumn: `${o.relation}_id`, typeColumn: `${o.relation}_type` }, mode);
+    const names = genericNames(opts(field));
+    const target = scope.related({ kind: 'generic', field, targets: targetsOf(field), idColumn: field.model.field(names.id)?.column as string, typeColumn: field.model.field(names.type)?.column as string }, mode);
     return (row, rc) => target(row, rc) ?? null;
   },
   validate: (field, values, wc) => checkGenericPair(field, values, wc),
@@ -150,25 +166,29 @@ export const genericObjectKind: FieldKind = {
 /** The pair is written together and names an existing object of an allowed type. */
 async function checkGenericPair(field: FieldMeta, values: Values, wc: KindWriteContext): Promise<void> {
   const relation = opts(field).relation;
-  const type = values[`${relation}_type`] ?? null;
-  const id = values[`${relation}_id`] ?? null;
+  const names = genericNames(opts(field));
+  const type = values[names.type] ?? null;
+  const id = values[names.id] ?? null;
   if (field.required && (type === null || id === null)) {
-    const missing = [`${relation}_type`, `${relation}_id`].filter((name) => (values[name] ?? null) === null);
+    const missing = [names.type, names.id].filter((name) => (values[name] ?? null) === null);
     throw new ValidationError(Object.fromEntries(missing.map((name) => [name, ['This field may not be null.']])));
   }
   if ((type === null) !== (id === null)) {
-    throw ValidationError.model(`${relation}_type and ${relation}_id must either both be null or both be non-null`);
+    throw ValidationError.model(`${names.type} and ${names.id} must either both be null or both be non-null`);
   }
   if (type === null) return;
-  const target = targetsOf(field.model.field(`${relation}_type`) as FieldMeta).find((m) => m.label === type);
+  const target = targetsOf(field.model.field(names.type) as FieldMeta).find((m) => m.label === type);
   const parsed = target ? parseId(target, id) : null;
-  if (!target || parsed === null || !(await wc.store.exists(target, [parsed]))) {
+  const where = target && parsed !== null && opts(field).visibleOnly && wc.viewable ? and([await wc.viewable(target), fieldTest(target.pk, 'exact', [parsed])]) : [parsed as Id];
+  if (!target || parsed === null || !(await wc.store.exists(target, where))) {
     const notFound = opts(field).notFound;
     if (notFound) {
-      const message = notFound.message.replace('{type}', String(type)).replace('{id}', String(id));
-      throw ValidationError.field(notFound.on === 'relation' ? relation : `${relation}_id`, message);
+      const typeText = String(type).replace('.', ' | ');
+      const message = notFound.message.replace('{type}', String(type)).replace('{type_text}', typeText).replace('{id}', String(id));
+      if (notFound.on === 'model') throw ValidationError.nonField(message);
+      throw ValidationError.field(notFound.on === 'relation' ? relation : names.id, message);
     }
-    throw ValidationError.field(`${relation}_id`, `Related object not found using the provided ID: ${String(id)}`);
+    throw ValidationError.field(names.id, `Related object not found using the provided ID: ${String(id)}`);
   }
 }
 

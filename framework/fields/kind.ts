@@ -188,6 +188,8 @@ export interface KindWriteContext {
   readonly features: RequestData;
   /** The database, in the write's transaction. */
   readonly store: KindStore;
+  /** The objects of a model the writer may view (API writes); absent: every object. */
+  readonly viewable?: (model: ModelMeta) => Promise<Predicate>;
 }
 
 // -- description (OPTIONS and OpenAPI) ------------------------------------------------------------

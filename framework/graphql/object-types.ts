@@ -23,6 +23,7 @@ import { isGraphQLName, rootFieldName, typeName } from './names';
 import { restId, type GraphObject, type GraphReads } from './reads';
 import { scalarField, storedColumnFields } from './scalar-fields';
 import { DateScalar, GenericScalar, UUIDScalar } from './scalars';
+import { genericNames } from '../fields/generic-foreign-key';
 
 type Field = GraphQLFieldConfig<GraphObject, GraphReads>;
 type Args = Record<string, unknown>;
@@ -197,7 +198,7 @@ export class ObjectTypes {
 
   private genericTargets(field: FieldMeta): ModelMeta[] {
     const relation = (field.options as { relation?: string }).relation ?? field.name;
-    const holder = field.model.field(`${relation}_type`) ?? field;
+    const holder = field.model.field(genericNames(field.options, relation).type) ?? field;
     return ((holder.resolved as { targets?: ModelMeta[] }).targets ?? []).filter((m) => this.models.has(m));
   }
 
@@ -206,13 +207,14 @@ export class ObjectTypes {
     const targets = this.genericTargets(field);
     if (targets.length === 0) return null;
     const relation = (field.options as { relation?: string }).relation ?? field.name;
+    const names = genericNames(field.options, relation);
     const pascal = field.name.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
     const union = this.unionOf(`${pascal}Type`, `${field.model.cls.name}${pascal}Type`, targets);
     return {
       type: union,
       resolve: async (o, _args, reads) => {
-        const label = (o.rest[`${relation}_type`] ?? (await o.stored())[`${relation}_type`]) as string | null;
-        const id = restId(o.rest[`${relation}_id`]) ?? ((await o.stored())[`${relation}_id`] as Id | null);
+        const label = (o.rest[names.type] ?? (await o.stored())[names.type]) as string | null;
+        const id = restId(o.rest[names.id]) ?? ((await o.stored())[names.id] as Id | null);
         const target = targets.find((t) => t.label === label);
         if (!target || id === null || id === undefined) return null;
         return (await this.objectsByIds(reads, target, [id]))[0] ?? null;
@@ -240,11 +242,12 @@ export class ObjectTypes {
 
   private genericTargetField(field: FieldMeta, target: ModelMeta): Field {
     const relation = (field.options as { relation?: string }).relation ?? field.name;
+    const names = genericNames(field.options, relation);
     return {
       type: this.typeOf(target),
       resolve: async (o, _args, reads) => {
-        const label = (o.rest[`${relation}_type`] ?? (await o.stored())[`${relation}_type`]) as string | null;
-        const id = restId(o.rest[`${relation}_id`]) ?? ((await o.stored())[`${relation}_id`] as Id | null);
+        const label = (o.rest[names.type] ?? (await o.stored())[names.type]) as string | null;
+        const id = restId(o.rest[names.id]) ?? ((await o.stored())[names.id] as Id | null);
         if (label !== target.label || id === null || id === undefined) return null;
         return (await this.objectsByIds(reads, target, [id]))[0] ?? null;
       },
@@ -292,8 +295,8 @@ export class ObjectTypes {
   /** Objects of `source` whose generic relation names this one (`interface.ip_addresses`). */
   private genericReverseField(source: ModelMeta, g: FieldMeta, model: ModelMeta): Field {
     const relation = (g.options as { relation?: string }).relation ?? g.name;
-    const typeField = source.field(`${relation}_type`) as FieldMeta;
-    const idField = source.field(`${relation}_id`) as FieldMeta;
+    const typeField = source.field(genericNames(g.options, relation).type) as FieldMeta;
+    const idField = source.field(genericNames(g.options, relation).id) as FieldMeta;
     return {
       type: new GraphQLList(this.typeOf(source)),
       resolve: async (o, _args, reads) => {

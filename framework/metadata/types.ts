@@ -80,6 +80,8 @@ export interface ModelOptions {
   /** Non-unique indexes over several fields (lookups by a pair of columns). */
   indexTogether?: string[][];
   operations?: Operation[];
+  /** Single creates and updates also accept multipart/form-data (file uploads: image attachments). */
+  multipart?: boolean;
   /** Extra feature names this model takes part in beyond those its base class declares. */
   features?: string[];
   /** Attribute of this model that `<fk>=<value>` filters on other models accept besides the id. */

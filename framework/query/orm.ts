@@ -1,6 +1,7 @@
 import { FieldError, FilterValueError } from '../errors';
 import { reverseName, type FieldMeta, type ModelMeta } from '../metadata/model-meta';
 import { and, not, or, type Predicate } from './predicate';
+import { genericNames } from '../fields/generic-foreign-key';
 
 /** Lookups understood in attribute dictionaries and permission constraints (Django's names). */
 export const ORM_LOOKUPS = new Set([
@@ -123,8 +124,9 @@ export class Predicates {
    * predicate `attributes` builds over that model (`(q) => q.or([...])`).
    */
   generic(relation: string, label: string, attributes: Record<string, unknown> | ((target: Predicates) => Predicate)): Predicate {
-    const typeField = this.model.field(`${relation}_type`);
-    const idField = this.model.field(`${relation}_id`);
+    const names = genericNames(this.model.field(relation)?.options ?? {}, relation);
+    const typeField = this.model.field(names.type);
+    const idField = this.model.field(names.id);
     const target = ((typeField?.resolved.targets as ModelMeta[] | undefined) ?? []).find((m) => m.label === label);
     if (!typeField || !idField || !target) throw new FieldError(`${relation} cannot point at ${label}`);
     const item = typeof attributes === 'function' ? attributes(new Predicates(target)) : ormFilter(target, attributes);
@@ -138,8 +140,9 @@ export class Predicates {
    */
   pointedAtBy(label: string, relation: string, attributes: Record<string, unknown>): Predicate {
     const source = this.model.registry?.get(label);
-    const typeField = source?.field(`${relation}_type`);
-    const idField = source?.field(`${relation}_id`);
+    const names = genericNames(source?.field(relation)?.options ?? {}, relation);
+    const typeField = source?.field(names.type);
+    const idField = source?.field(names.id);
     if (!source || !typeField || !idField) throw new FieldError(`${label} has no generic relation ${relation}`);
     return { kind: 'pointed-at', source, typeField, idField, item: ormFilter(source, attributes) };
   }

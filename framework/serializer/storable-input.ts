@@ -16,6 +16,8 @@ export function unstorableInput(value: unknown, maxDepth = MAX_INPUT_DEPTH): str
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length) {
     const [v, depth] = stack.pop() as [unknown, number];
+    // Uploaded file contents (multipart forms) are bytes, stored as files, not in a text column.
+    if (Buffer.isBuffer(v)) continue;
     if (typeof v === 'string') {
       const problem = unstorableText(v);
       if (problem) return problem;

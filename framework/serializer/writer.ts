@@ -5,7 +5,8 @@ import { validateSync } from 'class-validator';
 import type { Executor } from '../store/executor';
 import { changedColumns, rowOf } from '../store/objects';
 import { insertRow, insertRowBatches, rowWithValues, updateRows } from '../store/rows';
-import { clearReference, deleteLinkRows, deleteRows, idsReferencing } from '../store/rows';
+import { clearReference, deleteLinkRows, deleteRows, idsReferencing, idsReferencingGeneric } from '../store/rows';
+import { genericNames } from '../fields/generic-foreign-key';
 import { ProtectedError } from '../errors';
 import type { OnDelete } from '../fields/foreign-key';
 import { linkOf } from '../fields/many-to-many';
@@ -337,6 +338,12 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
       else if (action === 'set_null') nullify.push({ model: rel.model, field: rel.field, ids: dependents });
       else protectedRows.push({ model: rel.model, ids: dependents });
     }
+    // Generic relations declared `onDelete: 'cascade'` (image attachments) go with their target.
+    for (const g of genericCascades(scope.registry, m)) {
+      const referencing = await idsReferencingGeneric(tx, g.model, g.typeColumn, g.idColumn, m.label, fresh);
+      const dependents = referencing.filter((id) => !(seen.get(g.model)?.has(id)));
+      if (dependents.length) await collect(g.model, dependents);
+    }
   };
   await collect(model, ids);
 
@@ -384,6 +391,23 @@ export async function deleteObjects(model: ModelMeta, ids: Id[], scope: WriteSco
     await deleteLinks(scope.registry, b.model, b.ids, tx);
     await deleteRows(tx, b.model, b.ids);
   }
+}
+
+/** Models whose cascading generic relation may point at `target`, with the relation's columns. */
+function genericCascades(registry: Registry, target: ModelMeta): Array<{ model: ModelMeta; typeColumn: string; idColumn: string }> {
+  const out: Array<{ model: ModelMeta; typeColumn: string; idColumn: string }> = [];
+  for (const model of registry.models) {
+    for (const f of model.fields) {
+      const o = f.options as { onDelete?: string; relation?: string };
+      if (f.kind.relation !== 'generic' || o.onDelete !== 'cascade') continue;
+      const names = genericNames(o, f.name);
+      const typeField = model.field(names.type);
+      const idField = model.field(names.id);
+      if (!typeField || !idField || !((typeField.resolved.targets as ModelMeta[] | undefined) ?? []).includes(target)) continue;
+      out.push({ model, typeColumn: typeField.column as string, idColumn: idField.column as string });
+    }
+  }
+  return out;
 }
 
 /** Link-table rows owned by, or pointing at, the deleted objects. */

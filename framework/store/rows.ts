@@ -85,6 +85,16 @@ export async function idsReferencing(db: Executor, model: ModelMeta, column: str
   return rows.map((r) => r[0] as Id);
 }
 
+/** Ids of `model`'s rows whose generic relation (`typeColumn`, `idColumn`) names objects of `label` among `values`. */
+export async function idsReferencingGeneric(db: Executor, model: ModelMeta, typeColumn: string, idColumn: string, label: string, values: readonly Id[]): Promise<Id[]> {
+  if (values.length === 0) return [];
+  const q = db.dialect.quote;
+  const params = new Params(db.dialect);
+  const type = params.add(label);
+  const rows = await db.rows(`SELECT ${q(model.pk.column as string)} FROM ${q(model.table)} WHERE ${q(typeColumn)} = ${type} AND ${q(idColumn)} IN (${params.list(values as Id[])})`, params.values);
+  return rows.map((r) => r[0] as Id);
+}
+
 /** Inserts one row; for a model whose database numbers its rows, returns the new number. */
 export async function insertRow(db: Executor, model: ModelMeta, row: Record<string, unknown>): Promise<Id | undefined> {
   const q = db.dialect.quote;

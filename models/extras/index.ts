@@ -8,6 +8,7 @@ import { CustomField, CustomFieldChoice } from './custom-field';
 import { CustomLink } from './custom-link';
 import { ExportTemplate } from './export-template';
 import { Note } from './note';
+import { ImageAttachment, MediaStore } from './image-attachment';
 import { noteActions } from './note.actions';
 import { GraphQLQuery } from './graphql-query';
 import { graphqlQueryActions } from './graphql-query.actions';
@@ -26,6 +27,7 @@ import { Secret, SecretsGroup, SecretsGroupAssociation, groupSecret, readSecret 
 import { secretActions } from './secret.actions';
 
 export { syncContentTypes };
+export { ImageAttachment, MediaStore };
 export { ConfigContext, ConfigContextSchema, ContentType, CustomLink, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery };
 export { changeLogListener } from './change-log';
 export { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker';
@@ -39,7 +41,7 @@ export { JobCatalog, setJobCatalog, setLocalJobQueue, syncJobRecords } from './j
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(
   'extras',
-  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery, JobModel, ScheduledJob, JobResult, JobLogEntry, JobHook, JobButton, Secret, SecretsGroup, SecretsGroupAssociation],
+  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ImageAttachment, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery, JobModel, ScheduledJob, JobResult, JobLogEntry, JobHook, JobButton, Secret, SecretsGroup, SecretsGroupAssociation],
   {
     actions: [...noteActions, ...graphqlQueryActions, ...exportTemplateActions, ...jobActions, ...secretActions],
     provides: {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Factory } from './index';
 
+/** A 1×1 transparent PNG. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
 /** Content types handed out so far by the content-type factory's seed. */
 let contentTypesSeeded = 0;
 
@@ -65,6 +68,25 @@ export const extrasDefinitionFactories: Record<string, Factory> = {
       const res = await app.get(`/api/extras/object-changes/?changed_object_id=${region}`);
       if (res.status !== 200 || res.body.count !== 1) throw new Error(`no change record for region ${region}: ${JSON.stringify(res.body)}`);
       return res.body.results[0].id as string;
+    },
+  },
+  // Uploaded as multipart forms only (JSON cannot carry the file): the suite seeds them and skips its JSON writes.
+  'extras.imageattachment': {
+    build: () => ({}),
+    change: () => ({}),
+    seed: async ({ app, n, make }) => {
+      const site = await make('dcim.site');
+      const res = await app
+        .raw()
+        .post('/api/extras/image-attachments/')
+        .set('Authorization', `Token ${app.token}`)
+        .set('Accept', 'application/json')
+        .field('content_type', 'dcim.site')
+        .field('object_id', site)
+        .field('name', `Image ${n}`)
+        .attach('image', TINY_PNG, { filename: 'tiny.png', contentType: 'image/png' });
+      if (res.status !== 201) throw new Error(`uploading an image failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.id as string;
     },
   },
   'contenttypes.contenttype': {

@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Test } from 'supertest';
@@ -51,7 +54,7 @@ export async function startApp(env: Record<string, string> = {}, options: StartO
   // No timed sweeps for webhook deliveries: their queries would count in tests that count queries.
   // Nor for the job worker, which looks at the queue when a run is queued, not on a timer: tests of schedules and
   // other processes set NETINV_JOB_POLL_MS.
-  const config = loadConfig({ DATABASE_URL: databaseUrl, NETINV_LOG_LEVEL: 'silent', NETINV_LOG_FORMAT: 'json', PORT: '0', HOST: '127.0.0.1', NETINV_WEBHOOK_POLL_SECONDS: '0', NETINV_JOB_POLL_MS: '3600000', ...env });
+  const config = loadConfig({ DATABASE_URL: databaseUrl, NETINV_LOG_LEVEL: 'silent', NETINV_LOG_FORMAT: 'json', PORT: '0', HOST: '127.0.0.1', NETINV_WEBHOOK_POLL_SECONDS: '0', NETINV_JOB_POLL_MS: '3600000', NETINV_MEDIA_ROOT: mkdtempSync(path.join(tmpdir(), 'netinv-media-')), ...env });
   const server = await createServer(config);
   const registry = server.registry;
 
