@@ -5,6 +5,9 @@ import type { Registry, ResolvingKind } from '../metadata/registry';
 import { applyColumn, baseInfo, rejectNull, textReader } from './common';
 import { parseId } from './related-reference';
 import { canonicalUuid } from './uuid';
+import { genericNames } from './generic-names';
+
+export { genericNames };
 import { and, fieldTest } from '../query/predicate';
 import type { Id } from '../query/id';
 import { FilterValueError, type FieldKind, type KindWriteContext } from './kind';
@@ -39,12 +42,6 @@ export interface GenericForeignKeyOptions extends FieldOptions {
   visibleOnly?: boolean;
 }
 
-/** The names of a generic relation's type and id fields, from the options of any of its three fields. */
-export function genericNames(options: object, fallback = ''): { type: string; id: string } {
-  const o = options as { relation?: string; typeField?: string; idField?: string };
-  const relation = o.relation ?? fallback;
-  return { type: o.typeField ?? `${relation}_type`, id: o.idField ?? `${relation}_id` };
-}
 
 function opts(field: FieldMeta): GenericForeignKeyOptions {
   return field.opts<GenericForeignKeyOptions>();

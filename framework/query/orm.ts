@@ -1,7 +1,7 @@
 import { FieldError, FilterValueError } from '../errors';
 import { reverseName, type FieldMeta, type ModelMeta } from '../metadata/model-meta';
 import { and, not, or, type Predicate } from './predicate';
-import { genericNames } from '../fields/generic-foreign-key';
+import { genericNames } from '../fields/generic-names';
 
 /** Lookups understood in attribute dictionaries and permission constraints (Django's names). */
 export const ORM_LOOKUPS = new Set([
