@@ -6,6 +6,8 @@ import { provider as configContexts } from './config-contexts.provider';
 import { provider as computedFields } from './computed-fields.provider';
 import { CustomField, CustomFieldChoice } from './custom-field';
 import { CustomLink } from './custom-link';
+import { DynamicGroup, DynamicGroupMembership } from './dynamic-group';
+import { dynamicGroupActions } from './dynamic-group.actions';
 import { ExportTemplate } from './export-template';
 import { Note } from './note';
 import { noteActions } from './note.actions';
@@ -23,7 +25,7 @@ import { jobActions, legacyJobRoutes } from './job.actions';
 import { JobButton, JobHook } from './job-hook';
 
 export { syncContentTypes };
-export { ConfigContext, ConfigContextSchema, ContentType, CustomLink, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery };
+export { ConfigContext, ConfigContextSchema, ContentType, CustomLink, DynamicGroup, DynamicGroupMembership, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery };
 export { changeLogListener } from './change-log';
 export { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker';
 export { JobModel, JobResult, JobLogEntry, ScheduledJob, JobHook, JobButton, legacyJobRoutes };
@@ -34,9 +36,9 @@ export { JobCatalog, setJobCatalog, setLocalJobQueue, syncJobRecords } from './j
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(
   'extras',
-  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery, JobModel, ScheduledJob, JobResult, JobLogEntry, JobHook, JobButton],
+  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery, JobModel, ScheduledJob, JobResult, JobLogEntry, JobHook, JobButton, DynamicGroup, DynamicGroupMembership],
   {
-    actions: [...noteActions, ...graphqlQueryActions, ...jobActions],
+    actions: [...noteActions, ...graphqlQueryActions, ...jobActions, ...dynamicGroupActions],
     provides: {
       tags: { tag: () => Tag, through: () => TaggedItem },
       custom_fields: customFields,

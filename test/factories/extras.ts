@@ -100,6 +100,21 @@ export const extrasDefinitionFactories: Record<string, Factory> = {
     // Recomputed from the query's variable definitions on every save.
     derived: ['variables'],
   },
+  // Device groups whose filter names no device: their member lists stay empty.
+  'extras.dynamicgroup': {
+    build: ({ n }) => ({ name: `Group ${n}`, content_type: 'dcim.device', filter: { name: [`group-${n}-device`] } }),
+    change: () => ({ description: 'changed', filter: { status: ['active'] } }),
+  },
+  'extras.dynamicgroupmembership': {
+    build: async ({ n, make }) => ({
+      parent_group: await make('extras.dynamicgroup', { filter: {} }),
+      group: await make('extras.dynamicgroup'),
+      operator: 'union',
+      weight: n % 32000,
+    }),
+    change: () => ({ operator: 'intersection', weight: 500 }),
+    derived: ['display'],
+  },
   'extras.exporttemplate': {
     build: ({ n }) => ({ content_type: 'dcim.region', name: `Export ${n}`, template_code: '{% for r in queryset %}{{ r.name }}\n{% endfor %}' }),
     change: () => ({ mime_type: 'text/csv', file_extension: 'csv' }),
