@@ -22,6 +22,7 @@ import { AddCables1795586519429 } from './1795586519429-add-cables';
 import { AddCablePaths1795587279078 } from './1795587279078-add-cable-paths';
 import { PowerFeedCable1795588255744 } from './1795588255744-power-feed-cable';
 import { AddDynamicGroups1795823095195 } from './1795823095195-add-dynamic-groups';
+import { ConfigContextDynamicGroups1795823946647 } from './1795823946647-config-context-dynamic-groups';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [
   Initial1795431639398,
@@ -48,4 +49,5 @@ export const CORE_MIGRATIONS: Function[] = [
   AddCablePaths1795587279078,
   PowerFeedCable1795588255744,
   AddDynamicGroups1795823095195,
+  ConfigContextDynamicGroups1795823946647,
 ];

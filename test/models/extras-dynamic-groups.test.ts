@@ -179,3 +179,23 @@ describe('groups of groups', () => {
     expect((await app.get(`${MEMBERSHIPS}?group=${c.slug}`)).body.results.map((m: Obj) => m.display)).toEqual([`${b.name} > union (10) > ${c.name}`]);
   });
 });
+
+describe('config contexts', () => {
+  test('a context assigned to a dynamic group applies to its member devices only, following changes', async () => {
+    const g = await group({ site: ['ams01'], status: ['active'] });
+    const ctx = await made('/api/extras/config-contexts/', { name: 'dg ctx', dynamic_groups: [g.id], data: { ntp: 'ams' } });
+    expect(ctx.dynamic_groups.map((x: Obj) => x.id)).toEqual([g.id]);
+    const byName = async () => {
+      const res = await app.get(`${DEVICES}?limit=0`);
+      return Object.fromEntries(res.body.results.map((d: Obj) => [d.name, d.config_context.ntp ?? null]));
+    };
+    expect(await byName()).toMatchObject({ d1: 'ams', d2: null, d3: null, d4: null });
+    const d3 = (await app.get(`${DEVICES}?name=d3`)).body.results[0];
+    expect((await app.patch(`${DEVICES}${d3.id}/`, { status: 'active' })).status).toBe(200);
+    expect(await byName()).toMatchObject({ d1: 'ams', d2: null, d3: 'ams', d4: null });
+    expect((await app.get(`${DEVICES}${d3.id}/`)).body.config_context).toEqual({ ntp: 'ams' });
+    expect((await app.patch(`${DEVICES}${d3.id}/`, { status: 'planned' })).status).toBe(200);
+    expect(await byName()).toMatchObject({ d3: null });
+    expect((await app.delete(`/api/extras/config-contexts/${ctx.id}/`)).status).toBe(204);
+  });
+});
