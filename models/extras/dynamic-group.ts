@@ -4,6 +4,7 @@ import {
   ChoiceField,
   ContentTypeField,
   defineChoices,
+  FALSE,
   Field,
   filterQuery,
   filterSetFor,
@@ -153,6 +154,20 @@ async function ancestorsOf(store: Store, id: Id): Promise<Set<Id>> {
 }
 
 /**
+ * A stored filter as a condition. A filter holding a value that stopped being valid since the
+ * group was saved (a site since deleted) selects nothing: a stale group never widens to every
+ * object, and never breaks the lists that render config contexts.
+ */
+async function storedFilter(db: Executor, model: ModelMeta, filter: Record<string, unknown>): Promise<Predicate> {
+  try {
+    return await filterSetFor(model).parse(filterQuery(filter), { db }, false);
+  } catch (err) {
+    if (err instanceof ValidationError) return FALSE;
+    throw err;
+  }
+}
+
+/**
  * The condition selecting a group's members, read live. A group without children is its filter
  * run through the model's filter set; a group with children starts from an empty condition and
  * folds in each membership by ascending weight (then child) — union: OR, intersection: AND,
@@ -161,7 +176,7 @@ async function ancestorsOf(store: Store, id: Id): Promise<Set<Id>> {
  */
 export async function memberCondition(db: Executor, registry: Registry, group: Values, path: Set<Id> = new Set()): Promise<Predicate> {
   const model = registry.get(group.content_type as string) as ModelMeta;
-  const own = await filterSetFor(model).parse(filterQuery((group.filter ?? {}) as Record<string, unknown>), { db }, false);
+  const own = await storedFilter(db, model, (group.filter ?? {}) as Record<string, unknown>);
   const store = new Store(db, registry);
   const memberships = await store.find(DynamicGroupMembership, { parent_group: group.id });
   if (memberships.length === 0) return own;

@@ -94,6 +94,19 @@ describe('members', () => {
     expect(await memberNames(g)).toEqual(['d4']);
   });
 
+  test('a filter made stale by a deleted object selects nothing and breaks no list', async () => {
+    const gone = await made('/api/dcim/sites/', { name: 'gone01', status: 'active' });
+    const g = await group({ site: ['gone01'] });
+    await made('/api/extras/config-contexts/', { name: 'stale ctx', dynamic_groups: [g.id], data: { stale: true } });
+    expect((await app.delete(`/api/dcim/sites/${gone.id}/`)).status).toBe(204);
+    expect(await memberNames(g)).toEqual([]);
+    const devices = await app.get(`${DEVICES}?limit=0`);
+    expect(devices.status).toBe(200);
+    expect(devices.body.results.every((d: Obj) => d.config_context.stale === undefined)).toBe(true);
+    const ctx = (await app.get('/api/extras/config-contexts/?name=stale ctx')).body.results[0];
+    expect((await app.delete(`/api/extras/config-contexts/${ctx.id}/`)).status).toBe(204);
+  });
+
   test('respect the view constraints on the member model', async () => {
     const g = await group({ status: ['active', 'planned'] });
     const id = await app.createUser('dg-viewer');
