@@ -24,6 +24,8 @@ import { AddCables1795586519429 } from './1795586519429-add-cables';
 import { AddCablePaths1795587279078 } from './1795587279078-add-cable-paths';
 import { PowerFeedCable1795588255744 } from './1795588255744-power-feed-cable';
 import { AddObjectVersions1795821578128 } from './1795821578128-add-object-versions';
+import { AddDynamicGroups1795823095195 } from './1795823095195-add-dynamic-groups';
+import { ConfigContextDynamicGroups1795823946647 } from './1795823946647-config-context-dynamic-groups';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddIpam1795433612091,
@@ -50,5 +52,7 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   PowerFeedCable1795588255744,
   AddObjectVersions1795821578128,
   AddSecrets1795823090649,
+  AddDynamicGroups1795823095195,
   AddImageAttachments1795823528573,
+  ConfigContextDynamicGroups1795823946647,
 ];

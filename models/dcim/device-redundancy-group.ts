@@ -5,6 +5,7 @@ import { Device } from './device';
 
 /** Devices that back each other up (a firewall pair), with a failover strategy; members carry a priority. */
 @Model({
+  features: ['dynamic_groups'],
   path: 'device-redundancy-groups',
   display: 'name',
   brief: ['name', 'slug', 'failover_strategy'],

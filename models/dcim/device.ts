@@ -53,7 +53,7 @@ import { checkChassisMembership, checkChassisPosition, masterMayUse } from './vi
   search: ['name', 'serial', 'asset_tag', 'device_type.manufacturer.name', 'comments'],
   uniqueTogether: [['site', 'tenant', 'name']],
   briefOnWrites: true,
-  features: ['locations'],
+  features: ['locations', 'dynamic_groups'],
   filters: {
     region: { path: 'site.region' },
     region_id: { path: 'site.region' },

@@ -40,7 +40,7 @@ import { PowerFeed } from './power-feed';
   ordering: ['site._name', 'group._tree_sort', '_name'],
   search: ['name', 'facility_id', 'serial', 'asset_tag', 'comments'],
   uniqueTogether: [['group', 'name'], ['group', 'facility_id']],
-  features: ['locations'],
+  features: ['locations', 'dynamic_groups'],
   filters: {
     region: { path: 'site.region' },
     region_id: { path: 'site.region' },

@@ -21,6 +21,7 @@ import { Tenant } from '../tenancy/tenant';
 import { TenantGroup } from '../tenancy/tenant-group';
 import { Cluster } from '../virtualization/cluster';
 import { ClusterGroup } from '../virtualization/cluster-group';
+import { DynamicGroup } from './dynamic-group';
 import { schemaErrors, schemaShapeError } from './json-schema';
 import { Tag } from './tag';
 
@@ -143,6 +144,13 @@ export class ConfigContext extends ChangeLoggedModel {
   /** Assigned by tag, read and written as tag slugs (not nested tags). */
   @ManyToMany(() => Tag, { required: false, filterName: 'tag', related: 'config_contexts', slugField: 'slug' })
   tags!: string[];
+
+  /**
+   * Devices and VMs in any of these dynamic groups (members computed live). Nautobot shows this
+   * list only with its CONFIG_CONTEXT_DYNAMIC_GROUPS_ENABLED option on; netinv always offers it.
+   */
+  @ManyToMany(() => DynamicGroup, { writeBy: 'pk', required: false, lookups: false, related: 'config_contexts' })
+  dynamic_groups!: string[];
 
   @Field.JSON({ object: true, required: true, nullable: false, lookups: false, objectMessage: OBJECT_MESSAGE })
   data!: Record<string, unknown>;

@@ -1,5 +1,6 @@
 import {
   Store,
+  and,
   fieldTest,
   type ComputedValueProvider,
   type Executor,
@@ -21,9 +22,10 @@ import { TenantGroup } from '../tenancy/tenant-group';
 import { Cluster } from '../virtualization/cluster';
 import { ConfigContext } from './config-context';
 import { deepMerge } from './deep-merge';
+import { DynamicGroup, memberCondition } from './dynamic-group';
 
 /** The assignment lists of a config context, by the object attribute each one is matched against. */
-const DIMENSIONS = ['regions', 'sites', 'roles', 'device_types', 'platforms', 'cluster_groups', 'clusters', 'tenant_groups', 'tenants', 'tags'] as const;
+const DIMENSIONS = ['regions', 'sites', 'roles', 'device_types', 'platforms', 'cluster_groups', 'clusters', 'tenant_groups', 'tenants', 'tags', 'dynamic_groups'] as const;
 type Dimension = (typeof DIMENSIONS)[number];
 
 interface Context {
@@ -95,6 +97,26 @@ function lineage(nodes: Map<Id, Values>, start: unknown): Id[] {
   return out;
 }
 
+/**
+ * The dynamic groups among those the contexts name that each object belongs to, each group's
+ * members computed live by the same filter engine as the REST lists (one query per group).
+ */
+async function groupsOf(db: Executor, registry: Registry, model: ModelMeta, objects: Values[], contexts: Context[]): Promise<Map<Id, Id[]>> {
+  const out = new Map<Id, Id[]>();
+  const named = [...new Set(contexts.flatMap((c) => [...c.assigned.dynamic_groups]))];
+  if (named.length === 0 || objects.length === 0) return out;
+  const store = new Store(db, registry);
+  const ids = objects.map((o) => o.id as Id);
+  for (const group of await store.find(DynamicGroup, named)) {
+    if (group.content_type !== model.label) continue;
+    const condition = await memberCondition(db, registry, group);
+    for (const id of await store.ids(model, and([condition, fieldTest(model.pk, 'exact', ids)]))) {
+      out.set(id, [...(out.get(id) ?? []), group.id as Id]);
+    }
+  }
+  return out;
+}
+
 const one = (id: unknown): Id[] => (id === null || id === undefined ? [] : [id as Id]);
 
 /**
@@ -102,7 +124,7 @@ const one = (id: unknown): Id[] => (id === null || id === undefined ? [] : [id a
  * itself; a VM reaches its site through its cluster and has no device type. Regions and tenant
  * groups include their ancestors, as Nautobot matches trees.
  */
-async function factsOf(db: Executor, registry: Registry, model: ModelMeta, objects: Values[]): Promise<Map<Id, Facts>> {
+async function factsOf(db: Executor, registry: Registry, model: ModelMeta, objects: Values[], contexts: Context[]): Promise<Map<Id, Facts>> {
   const isDevice = model.field('device_type') !== undefined;
   const clusters = await byId(db, registry, Cluster, objects.map((o) => o.cluster));
   const siteOf = (o: Values): unknown => (isDevice ? o.site : clusters.get(o.cluster as Id)?.site);
@@ -110,6 +132,7 @@ async function factsOf(db: Executor, registry: Registry, model: ModelMeta, objec
   const regions = await withAncestors(db, registry, Region, [...sites.values()].map((s) => s.region));
   const tenants = await byId(db, registry, Tenant, objects.map((o) => o.tenant));
   const tenantGroups = await withAncestors(db, registry, TenantGroup, [...tenants.values()].map((t) => t.group));
+  const groups = await groupsOf(db, registry, model, objects, contexts);
   const out = new Map<Id, Facts>();
   for (const o of objects) {
     const site = siteOf(o) as Id | undefined;
@@ -126,6 +149,7 @@ async function factsOf(db: Executor, registry: Registry, model: ModelMeta, objec
       tenant_groups: lineage(tenantGroups, tenant?.group),
       tenants: one(o.tenant),
       tags: (o.tags as Id[] | undefined) ?? [],
+      dynamic_groups: groups.get(o.id as Id) ?? [],
     });
   }
   return out;
@@ -144,7 +168,7 @@ export const provider: ComputedValueProvider = {
     const registry = field.model.registry as Registry;
     const contexts = await activeContexts(rc, registry);
     const objects = await new Store(rc.db).find(field.model, ids);
-    const facts = contexts.length ? await factsOf(rc.db, registry, field.model, objects) : new Map<Id, Facts>();
+    const facts = contexts.length ? await factsOf(rc.db, registry, field.model, objects, contexts) : new Map<Id, Facts>();
     for (const o of objects) {
       const f = facts.get(o.id as Id);
       let merged: JsonObject = {};

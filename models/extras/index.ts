@@ -6,6 +6,8 @@ import { provider as configContexts } from './config-contexts.provider';
 import { provider as computedFields } from './computed-fields.provider';
 import { CustomField, CustomFieldChoice } from './custom-field';
 import { CustomLink } from './custom-link';
+import { DynamicGroup, DynamicGroupMembership } from './dynamic-group';
+import { dynamicGroupActions } from './dynamic-group.actions';
 import { ExportTemplate } from './export-template';
 import { Note } from './note';
 import { ImageAttachment, MediaStore } from './image-attachment';
@@ -28,7 +30,7 @@ import { secretActions } from './secret.actions';
 
 export { syncContentTypes };
 export { ImageAttachment, MediaStore };
-export { ConfigContext, ConfigContextSchema, ContentType, CustomLink, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery };
+export { ConfigContext, ConfigContextSchema, ContentType, CustomLink, DynamicGroup, DynamicGroupMembership, ExportTemplate, Note, Status, Tag, TaggedItem, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ComputedField, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery };
 export { changeLogListener } from './change-log';
 export { WebhookWorker, type WebhookWorkerOptions } from './webhook-worker';
 export { JobModel, JobResult, JobLogEntry, ScheduledJob, JobHook, JobButton, legacyJobRoutes };
@@ -41,9 +43,9 @@ export { JobCatalog, setJobCatalog, setLocalJobQueue, syncJobRecords } from './j
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(
   'extras',
-  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ImageAttachment, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery, JobModel, ScheduledJob, JobResult, JobLogEntry, JobHook, JobButton, Secret, SecretsGroup, SecretsGroupAssociation],
+  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ImageAttachment, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery, JobModel, ScheduledJob, JobResult, JobLogEntry, JobHook, JobButton, Secret, SecretsGroup, SecretsGroupAssociation, DynamicGroup, DynamicGroupMembership],
   {
-    actions: [...noteActions, ...graphqlQueryActions, ...exportTemplateActions, ...jobActions, ...secretActions],
+    actions: [...noteActions, ...graphqlQueryActions, ...exportTemplateActions, ...jobActions, ...secretActions, ...dynamicGroupActions],
     provides: {
       tags: { tag: () => Tag, through: () => TaggedItem },
       custom_fields: customFields,

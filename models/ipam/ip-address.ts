@@ -13,6 +13,7 @@ import { VRF } from './vrf';
 
 /** One address with its mask, optionally in a VRF. */
 @Model({
+  features: ['dynamic_groups'],
   path: 'ip-addresses',
   verboseName: 'IP address',
   verboseNamePlural: 'IP addresses',

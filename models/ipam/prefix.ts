@@ -19,7 +19,7 @@ import { VRF } from './vrf';
   display: 'prefix',
   brief: ['family', 'prefix'],
   ordering: ['vrf.name', 'prefix'],
-  features: ['locations'],
+  features: ['locations', 'dynamic_groups'],
   filters: {
     region: { path: 'site.region' },
     region_id: { path: 'site.region' },

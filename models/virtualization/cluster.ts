@@ -25,7 +25,7 @@ import { VirtualMachine } from './virtual-machine';
   display: 'name',
   brief: ['name', 'virtualmachine_count'],
   ordering: ['name'],
-  features: ['locations'],
+  features: ['locations', 'dynamic_groups'],
   search: ['name', 'comments'],
   filters: {
     region: { path: 'site.region' },

@@ -30,6 +30,7 @@ import { Cluster } from './cluster';
 
 /** A virtual machine running in a cluster. */
 @Model({
+  features: ['dynamic_groups'],
   path: 'virtual-machines',
   display: 'name',
   brief: ['name'],

@@ -133,6 +133,20 @@ export const extrasDefinitionFactories: Record<string, Factory> = {
   'extras.secretsgroupassociation': {
     build: async ({ make }) => ({ group: await make('extras.secretsgroup'), secret: await make('extras.secret'), access_type: 'SSH', secret_type: 'password' }),
     change: () => ({ access_type: 'HTTP(S)', secret_type: 'token' }),
+  },
+  // Device groups whose filter names no device: their member lists stay empty.
+  'extras.dynamicgroup': {
+    build: ({ n }) => ({ name: `Group ${n}`, content_type: 'dcim.device', filter: { name: [`group-${n}-device`] } }),
+    change: () => ({ description: 'changed', filter: { status: ['active'] } }),
+  },
+  'extras.dynamicgroupmembership': {
+    build: async ({ n, make }) => ({
+      parent_group: await make('extras.dynamicgroup', { filter: {} }),
+      group: await make('extras.dynamicgroup'),
+      operator: 'union',
+      weight: n % 32000,
+    }),
+    change: () => ({ operator: 'intersection', weight: 500 }),
     derived: ['display'],
   },
   'extras.exporttemplate': {

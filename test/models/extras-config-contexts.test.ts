@@ -61,12 +61,13 @@ async function world() {
 describe('config context definitions', () => {
   afterAll(clearContexts);
 
+  // `dynamic_groups` is the list Nautobot shows with CONFIG_CONTEXT_DYNAMIC_GROUPS_ENABLED on; netinv always does.
   test('representation, defaults, brief form, tags as slugs', async () => {
     const w = await world();
     const c = await context({ name: 'ntp-eu', regions: [w.region.id], tags: [w.tag.slug], data: { ntp: { servers: ['10.0.0.1'] } } });
     expect(Object.keys(c)).toEqual([
       'id', 'display', 'url', 'name', 'owner_content_type', 'owner_object_id', 'owner', 'weight', 'description', 'schema', 'is_active',
-      'regions', 'sites', 'roles', 'device_types', 'platforms', 'cluster_groups', 'clusters', 'tenant_groups', 'tenants', 'tags', 'data',
+      'regions', 'sites', 'roles', 'device_types', 'platforms', 'cluster_groups', 'clusters', 'tenant_groups', 'tenants', 'tags', 'dynamic_groups', 'data',
       'created', 'last_updated', 'notes_url',
     ]);
     expect(c).toMatchObject({ display: 'ntp-eu', weight: 1000, is_active: true, owner: null, owner_content_type: null, schema: null, tags: [w.tag.slug], sites: [] });
