@@ -291,6 +291,35 @@ describe('request bodies', () => {
   });
 });
 
+describe('clients that keep sending bodies the server will not read', () => {
+  test('anonymous senders of 31 MB bodies get their 403 before they finish, and another client is answered meanwhile', async () => {
+    const declared = 31 * 1024 * 1024;
+    const senders = Array.from({ length: 12 }, () => {
+      const req = http.request(new URL('/api/dcim/sites/', app.baseUrl), { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': declared } });
+      const answered = new Promise<number>((resolve, reject) => {
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+      });
+      // A first part of the body, and no more: the rest never comes while the test runs.
+      req.write(Buffer.alloc(64 * 1024, 0x20));
+      return { req, answered };
+    });
+    try {
+      // Each sender is refused while its body is still on its way.
+      expect(await Promise.all(senders.map((s) => s.answered))).toEqual(senders.map(() => 403));
+      // With all twelve still connected, another client is answered.
+      const status = await app.get('/api/status/');
+      expect(status.status).toBe(200);
+      expect(senders.every((s) => !s.req.writableEnded)).toBe(true);
+    } finally {
+      for (const s of senders) s.req.destroy();
+    }
+  });
+});
+
 describe('a delete racing a write that points at the deleted object', () => {
   test('DELETE of a tenant while a bulk PATCH assigns it to 100 sites: 204 or 409 and 200 or 400, never a 500', async () => {
     const made = await app.post('/api/dcim/sites/', Array.from({ length: 100 }, (_, i) => ({ name: `race-${i}`, status: 'active' })));
