@@ -1,6 +1,6 @@
 import { DataKey, RequestData } from '../metadata/request-data';
 import type { Executor } from '../store/executor';
-import { planRowsById, planRowsWhere, readPage, type PageRead } from '../store/pages';
+import { planRowsById, planRowsWhere, readPage, type PageRead, type PageWindow } from '../store/pages';
 import { NotFound, ValidationError } from '../errors';
 import { filterSetFor, type FilterDef } from '../filterset/filterset';
 import { and, fieldTest, type Predicate } from '../query/predicate';
@@ -92,18 +92,30 @@ export type ExtraFilters = (name: string) => FilterDef | undefined;
  */
 export const REGEX_QUERY_TIMEOUT_MS = 750;
 
-export async function listView(ctx: RequestContext, model: ModelMeta, restrict: Predicate): Promise<Reply> {
+/**
+ * The list endpoint's selection for this request: its filters (with the features' dynamic ones),
+ * the caller's permission predicate and the model's scope, and a reader of one window of it in
+ * `plan`'s form (bounded in time when the filters evaluate client regular expressions).
+ */
+async function listSelection(ctx: RequestContext, model: ModelMeta, restrict: Predicate) {
   const db = ctx.db.reader;
-  const filters = filterSetFor(model);
   await prepareFeatures(ctx.registry, model, db, ctx.features, ctx.query.keys());
   const extra = featureFilters(ctx.registry, model, ctx.features, ctx.version as NonNullable<RequestContext['version']>);
-  const parsed = await filters.parseQuery(ctx.query, { db }, ctx.config.strictFiltering, extra);
+  const parsed = await filterSetFor(model).parseQuery(ctx.query, { db }, ctx.config.strictFiltering, extra);
   const where = and([visible(ctx, model, restrict), parsed.predicate]);
+  const limits = { chunkRows: STREAM_CHUNK_ROWS, sortIdsFirstRows: SORT_IDS_FIRST_ROWS };
+  const read = (plan: Plan, page: PageWindow): Promise<PageRead> => {
+    const fetch = (reader: Executor): Promise<PageRead> => readPage(reader, model, plan, where, page, limits);
+    return parsed.regexParams.length ? boundedFetch(ctx, parsed.regexParams, fetch) : fetch(db);
+  };
+  return { db, read };
+}
+
+export async function listView(ctx: RequestContext, model: ModelMeta, restrict: Predicate): Promise<Reply> {
+  const { db, read } = await listSelection(ctx, model, restrict);
   const page = pageOf(ctx);
   const plan: Plan = planFor(model, wantsBrief(ctx), ctx.version as NonNullable<RequestContext['version']>, db.dialect);
-  const limits = { chunkRows: STREAM_CHUNK_ROWS, sortIdsFirstRows: SORT_IDS_FIRST_ROWS };
-  const fetch = (reader: Executor): Promise<PageRead> => readPage(reader, model, plan, where, page, limits);
-  const { count, rows, ids } = parsed.regexParams.length ? await boundedFetch(ctx, parsed.regexParams, fetch) : await fetch(db);
+  const { count, rows, ids } = await read(plan, page);
   const links = pageLinks(ctx, page, count);
   if (ids) {
     const rc = await newRenderContext(ctx, db, model);
@@ -126,16 +138,9 @@ export async function listView(ctx: RequestContext, model: ModelMeta, restrict: 
  * (export templates); `maxObjects` bounds how many may be read.
  */
 export async function listAll(ctx: RequestContext, model: ModelMeta, restrict: Predicate, maxObjects: number): Promise<Json[]> {
-  const db = ctx.db.reader;
-  const filters = filterSetFor(model);
-  await prepareFeatures(ctx.registry, model, db, ctx.features, ctx.query.keys());
-  const extra = featureFilters(ctx.registry, model, ctx.features, ctx.version as NonNullable<RequestContext['version']>);
-  const parsed = await filters.parseQuery(ctx.query, { db }, ctx.config.strictFiltering, extra);
-  const where = and([visible(ctx, model, restrict), parsed.predicate]);
+  const { db, read } = await listSelection(ctx, model, restrict);
   const plan: Plan = planFor(model, false, ctx.version as NonNullable<RequestContext['version']>, db.dialect);
-  const limits = { chunkRows: STREAM_CHUNK_ROWS, sortIdsFirstRows: SORT_IDS_FIRST_ROWS };
-  const fetch = (reader: Executor): Promise<PageRead> => readPage(reader, model, plan, where, { limit: maxObjects + 1, offset: 0 }, limits);
-  const { count, rows, ids } = parsed.regexParams.length ? await boundedFetch(ctx, parsed.regexParams, fetch) : await fetch(db);
+  const { count, rows, ids } = await read(plan, { limit: maxObjects + 1, offset: 0 });
   if (count > maxObjects) throw new ValidationError({ detail: [`At most ${maxObjects} objects can be rendered at once; filter the list.`] });
   const rc = await newRenderContext(ctx, db, model);
   if (!ids) return rows.length ? renderRows(plan, rows, rc) : [];
