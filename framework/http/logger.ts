@@ -51,14 +51,25 @@ export class Logger {
   }
 }
 
+type ErrorLike = { name?: string; message: string; stack?: string; cause?: unknown };
+
+/**
+ * Errors are recognised by their shape, not by `instanceof Error`: a native driver keeps the
+ * error class of the realm that first loaded it (a test sandbox), so its errors may come from
+ * another realm's Error.
+ */
+function isErrorLike(value: unknown): value is ErrorLike {
+  return typeof value === 'object' && value !== null && typeof (value as ErrorLike).message === 'string' && (typeof (value as ErrorLike).stack === 'string' || typeof (value as ErrorLike).name === 'string');
+}
+
 /** An error's stack, then each cause's (a few levels deep); other values as they are. */
 function errorText(value: unknown): unknown {
-  if (!(value instanceof Error)) return value;
+  if (!isErrorLike(value)) return value;
   const lines = [value.stack ?? `${value.name}: ${value.message}`];
-  let cause = (value as { cause?: unknown }).cause;
+  let cause = value.cause;
   for (let depth = 0; cause !== undefined && cause !== null && depth < 5; depth++) {
-    lines.push(`caused by: ${cause instanceof Error ? cause.stack ?? `${cause.name}: ${cause.message}` : String(cause)}`);
-    cause = cause instanceof Error ? (cause as { cause?: unknown }).cause : undefined;
+    lines.push(`caused by: ${isErrorLike(cause) ? cause.stack ?? `${cause.name}: ${cause.message}` : String(cause)}`);
+    cause = isErrorLike(cause) ? cause.cause : undefined;
   }
   return lines.join('\n');
 }
