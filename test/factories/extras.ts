@@ -133,6 +133,7 @@ export const extrasDefinitionFactories: Record<string, Factory> = {
   'extras.secretsgroupassociation': {
     build: async ({ make }) => ({ group: await make('extras.secretsgroup'), secret: await make('extras.secret'), access_type: 'SSH', secret_type: 'password' }),
     change: () => ({ access_type: 'HTTP(S)', secret_type: 'token' }),
+    derived: ['display'],
   },
   // Device groups whose filter names no device: their member lists stay empty.
   'extras.dynamicgroup': {
