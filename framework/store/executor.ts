@@ -208,6 +208,28 @@ const pgTypesConfig: CustomTypesConfig = {
 
 type PgQueryable = PgPool | PgPoolClient;
 
+/**
+ * Names of prepared statements by SQL text. A named statement is parsed once per connection and
+ * PostgreSQL then reuses its plan: a representation's SELECT joins a dozen tables or more, and
+ * planning it again for every request costs more than running it. The generated SQL comes from a
+ * bounded set of shapes (lists bind as one array parameter), and past the limit a statement runs
+ * unnamed, so no connection accumulates statements without end.
+ */
+class StatementNames {
+  private readonly names = new Map<string, string>();
+  constructor(private readonly limit: number) {}
+  get(sql: string): string | undefined {
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < this.limit) {
+      name = `netinv_${this.names.size + 1}`;
+      this.names.set(sql, name);
+    }
+    return name;
+  }
+}
+
+const PG_STATEMENT_NAMES = new StatementNames(2000);
+
 class PostgresExecutor implements Executor {
   readonly dialect = postgresDialect;
   private ended = false;
@@ -222,17 +244,17 @@ class PostgresExecutor implements Executor {
   }
   async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
     this.count();
-    const r = await this.client.query({ text: sql, values: params as unknown[], rowMode: 'array', types: pgTypesConfig });
+    const r = await this.client.query({ name: PG_STATEMENT_NAMES.get(sql), text: sql, values: params as unknown[], rowMode: 'array', types: pgTypesConfig });
     return r.rows as Row[];
   }
   async objects(sql: string, params: readonly unknown[] = []): Promise<ObjectRow[]> {
     this.count();
-    const r = await this.client.query({ text: sql, values: params as unknown[], types: pgTypesConfig });
+    const r = await this.client.query({ name: PG_STATEMENT_NAMES.get(sql), text: sql, values: params as unknown[], types: pgTypesConfig });
     return r.rows as ObjectRow[];
   }
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
     this.count();
-    const r = await this.client.query({ text: sql, values: params as unknown[], types: pgTypesConfig });
+    const r = await this.client.query({ name: PG_STATEMENT_NAMES.get(sql), text: sql, values: params as unknown[], types: pgTypesConfig });
     return r.rowCount ?? 0;
   }
   async insertReturningId(sql: string, params: readonly unknown[], pk: string): Promise<number> {

@@ -65,6 +65,11 @@ export interface Dialect {
    */
   inBoundList?(expr: string, values: readonly unknown[], bind: Bind): string;
   /**
+   * Bind every list as one parameter, however short: the statement's text then does not depend on
+   * the list's length, so one prepared statement (and its cached plan) serves every page.
+   */
+  readonly bindListsWhole?: boolean;
+  /**
    * Wraps one statement so the server cancels it after `ms` milliseconds (regex filters), where
    * the engine has a per-statement limit (MySQL-family); PostgreSQL sets a transaction-local one.
    */
