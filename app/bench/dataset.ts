@@ -165,7 +165,10 @@ export async function loadDataset(databaseUrl: string): Promise<LoadedDataset> {
     await migrate(ds, []);
     const db = openDatabase(ds);
     try {
-      return await load(new Writer(db, registry));
+      const loaded = await load(new Writer(db, registry));
+      // As a bulk import does: the server then plans with statistics of the loaded tables.
+      await db.statistics?.flush();
+      return loaded;
     } finally {
       db.close?.();
     }

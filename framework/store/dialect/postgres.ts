@@ -23,6 +23,7 @@ export const postgresDialect: Dialect = {
   // One array parameter, its element type inferred from `expr` (uuid[], integer[], text[]).
   inBoundList: (expr, values, bind) => `${expr} = ANY(${bind(values)})`,
   bindListsWhole: true,
+  analyze: (table) => `ANALYZE ${postgresDialect.quote(table)}`,
   uniqueViolation(err: unknown): UniqueViolation | null {
     const e = err as { code?: string; constraint?: string; detail?: string };
     if (e?.code !== '23505') return null;
