@@ -372,6 +372,7 @@ export class PostgresDatabase implements Database {
         const changed = await bumpForCommit(executor, tracker);
         await client.query('COMMIT');
         this.configCache.forget(changed);
+        this.statistics.committed();
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -540,6 +541,7 @@ export class MysqlDatabase implements Database {
         const changed = await bumpForCommit(executor, tracker);
         await mysqlQuery(conn, { sql: 'COMMIT' });
         this.configCache.forget(changed);
+        this.statistics.committed();
         return result;
       } catch (err) {
         await mysqlQuery(conn, { sql: 'ROLLBACK' }).catch(() => undefined);

@@ -4,6 +4,8 @@
  * on its own thresholds: until then a table loaded with 50,000 rows is planned as if it held a
  * few, with bitmap scans and whole-table sorts. So each table that received at least `threshold`
  * rows is analyzed shortly after, outside any request's transaction, once per burst of writes.
+ * On PostgreSQL the table is vacuumed too: a freshly loaded table has no visibility map, so
+ * counts and id lists could not be answered from its indexes alone.
  */
 export class TableStatistics {
   private readonly inserted = new Map<string, number>();
@@ -18,18 +20,26 @@ export class TableStatistics {
     private readonly delayMs = 1000,
   ) {}
 
-  /** Counts rows written to `table`; past the threshold, schedules its ANALYZE. */
+  /**
+   * Counts rows written to `table`. The ANALYZE is scheduled by `committed()`: run while the
+   * writing transaction is still open, it would not see the rows.
+   */
   noteInserted(table: string, rows: number): void {
-    const total = (this.inserted.get(table) ?? 0) + rows;
-    this.inserted.set(table, total);
-    if (total < this.threshold || this.timers.has(table)) return;
-    // Deferred, so that the writing transaction has committed and a burst costs one ANALYZE.
-    const timer = setTimeout(() => {
-      this.timers.delete(table);
-      this.enqueue(table);
-    }, this.delayMs);
-    timer.unref();
-    this.timers.set(table, timer);
+    this.inserted.set(table, (this.inserted.get(table) ?? 0) + rows);
+  }
+
+  /** A transaction committed (or an autocommit write ran): tables past the threshold are due. */
+  committed(): void {
+    for (const [table, total] of this.inserted) {
+      if (total < this.threshold || this.timers.has(table)) continue;
+      // A little later, so that a burst of transactions costs one ANALYZE.
+      const timer = setTimeout(() => {
+        this.timers.delete(table);
+        this.enqueue(table);
+      }, this.delayMs);
+      timer.unref();
+      this.timers.set(table, timer);
+    }
   }
 
   /** Analyzes now every table written since its last ANALYZE (a bulk load before it exits). */

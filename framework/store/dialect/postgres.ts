@@ -23,7 +23,8 @@ export const postgresDialect: Dialect = {
   // One array parameter, its element type inferred from `expr` (uuid[], integer[], text[]).
   inBoundList: (expr, values, bind) => `${expr} = ANY(${bind(values)})`,
   bindListsWhole: true,
-  analyze: (table) => `ANALYZE ${postgresDialect.quote(table)}`,
+  // With the visibility map a vacuum sets, counts and id pages are read from indexes alone.
+  analyze: (table) => `VACUUM (ANALYZE) ${postgresDialect.quote(table)}`,
   uniqueViolation(err: unknown): UniqueViolation | null {
     const e = err as { code?: string; constraint?: string; detail?: string };
     if (e?.code !== '23505') return null;
