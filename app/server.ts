@@ -94,7 +94,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   setJobCatalog(registry, catalog);
   if (options.migrate !== false) await syncJobRecords(db, registry, catalog);
   const jobs = jobWorkerFor(db, registry, config, listeners, logger);
-  setLocalJobQueue(registry, { kick: () => jobs.kick(), cancel: (id) => jobs.cancel(id) });
+  setLocalJobQueue(registry, { kick: () => jobs.kick(), cancel: (id) => jobs.cancel(id), running: () => jobs.running });
   if (config.jobWorker && options.jobWorker !== false) jobs.start();
 
   const actions = modelActions(plugins);
