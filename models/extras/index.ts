@@ -45,6 +45,7 @@ export { JobCatalog, setJobCatalog, setLocalJobQueue, setTaskRunner, syncJobReco
 export { GitRepository };
 export { setGitSettings, type GitSettings } from './git-settings';
 export { gitRepositoryListener } from './git-lifecycle';
+export { runGitSync } from './git-sync';
 
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(
