@@ -64,7 +64,8 @@ export class GitRepository extends OrganizationalModel {
   @Field.String({ maxLength: 48, blank: true, default: '', lookups: false, help: 'Commit hash of the most recent fetch from the selected branch. Used for syncing between workers.' })
   current_head!: string;
 
-  @Field.JSON({ default: () => [], required: false, lookups: false })
+  /** Of `extras.configcontext`, `extras.configcontextschema`, `extras.exporttemplate`, `extras.job`. */
+  @Field.JSON({ default: () => [], required: false, nullable: false, lookups: false, help: 'Content types this repository provides' })
   provided_contents!: string[];
 
   /** Nautobot's model has tags (the `tag` filter) but its serializer does not show them. */
