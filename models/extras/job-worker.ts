@@ -96,7 +96,7 @@ export class JobWorker {
     if (this.started) return;
     this.started = true;
     this.beat();
-    this.beatTimer = setInterval(() => this.beat(), Math.max(50, Math.floor((this.options.leaseSeconds * 1000) / 3)));
+    this.beatTimer = setInterval(() => this.beat(), this.beatMs);
     this.beatTimer.unref();
     this.kick();
   }
@@ -122,13 +122,22 @@ export class JobWorker {
   }
 
   /**
-   * Records that this worker is alive for one lease (longer on a database with one writer, where
-   * a running job's transaction may hold the renewal back), so other processes know a worker runs.
+   * Between beats: a third of the lease, or the poll interval when polls are rarer (timed work
+   * never comes more often than the polls do; tests that count statements poll once an hour).
+   */
+  private get beatMs(): number {
+    return Math.max(50, Math.floor((this.options.leaseSeconds * 1000) / 3), this.options.pollMs);
+  }
+
+  /**
+   * Records that this worker is alive for three beats (plus the hard time limit on a database
+   * with one writer, where a running job's transaction may hold the renewal back), so other
+   * processes know a worker runs.
    */
   private beat(): void {
     if (this.beating || !this.started) return;
     const model = this.meta(JobWorkerBeat);
-    const until = new Date(Date.now() + this.leaseMs(this.options.timeLimit));
+    const until = new Date(Date.now() + 3 * this.beatMs + (this.db.dialect.serialWrites ? this.options.timeLimit * 1000 : 0));
     this.beating = this.db
       .transaction(async (tx) => {
         const store = new Store(tx, this.registry);
