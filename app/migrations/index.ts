@@ -1,6 +1,6 @@
 import { AddSecrets1795823090649 } from './1795823090649-add-secrets';
-import { AddJobWorkerBeats1795832275542 } from './1795832275542-add-job-worker-beats';
-import { AddGitRepositories1795832275543 } from './1795832275543-add-git-repositories';
+import { AddJobWorkerBeats1795990000001 } from './1795990000001-add-job-worker-beats';
+import { AddGitRepositories1795990000002 } from './1795990000002-add-git-repositories';
 import { AddImageAttachments1795823528573 } from './1795823528573-add-image-attachments';
 import { Initial1795431639398 } from './1795431639398-initial';
 import { AddIpam1795433612091 } from './1795433612091-add-ipam';
@@ -57,6 +57,6 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddDynamicGroups1795823095195,
   AddImageAttachments1795823528573,
   ConfigContextDynamicGroups1795823946647,
-  AddJobWorkerBeats1795832275542,
-  AddGitRepositories1795832275543,
+  AddJobWorkerBeats1795990000001,
+  AddGitRepositories1795990000002,
 ];

@@ -2,8 +2,8 @@ import { type MigrationInterface, type QueryRunner } from 'typeorm';
 import { createTable } from '../../framework/store/migration-schema';
 
 /** Job workers' beats: which workers are alive. Drafted by generators/migration.ts; reviewed before commit. */
-export class AddJobWorkerBeats1795832275542 implements MigrationInterface {
-  name = 'AddJobWorkerBeats1795832275542';
+export class AddJobWorkerBeats1795990000001 implements MigrationInterface {
+  name = 'AddJobWorkerBeats1795990000001';
 
   async up(qr: QueryRunner): Promise<void> {
     await createTable(qr, {

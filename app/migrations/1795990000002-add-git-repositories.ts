@@ -6,8 +6,8 @@ import { createTable, tableColumn } from '../../framework/store/migration-schema
  * repository that provides it; not shown in the API). Drafted by generators/migration.ts;
  * reviewed before commit.
  */
-export class AddGitRepositories1795832275543 implements MigrationInterface {
-  name = 'AddGitRepositories1795832275543';
+export class AddGitRepositories1795990000002 implements MigrationInterface {
+  name = 'AddGitRepositories1795990000002';
 
   async up(qr: QueryRunner): Promise<void> {
     await qr.addColumn("dcim_device", new TableColumn(tableColumn(qr, {"name":"local_context_data_owner_content_type","type":"varchar","length":"100","nullable":true})));
