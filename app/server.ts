@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../framework/store/datasource';
+import { seedGenerations } from '../framework/store/config-cache';
 import type { Database } from '../framework/store/executor';
 import { errorMiddleware } from '../framework/errors/mapper';
 import { sessionRoutes } from '../framework/auth/session-routes';
@@ -96,8 +97,12 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   }
   indexUniqueConstraints(ds, registry);
   const db = openDatabase(ds);
+  if (db.statistics) db.statistics.onError = (error, table) => logger.warn('could not refresh the planner statistics', { table, error });
   // Content types mirror the registry (core models and the enabled plugins'), so after migrations.
-  if (options.migrate !== false) await syncContentTypes(db, registry);
+  if (options.migrate !== false) {
+    await syncContentTypes(db, registry);
+    await seedGenerations(db);
+  }
   const webhooks = new WebhookWorker(db, registry, {
     pollSeconds: config.webhookPollSeconds,
     maxAttempts: config.webhookMaxAttempts,

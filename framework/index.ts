@@ -47,6 +47,7 @@ export type { Id } from './query/id';
 export { fieldTest, and, or, not, TRUE, FALSE, type Predicate } from './query/predicate';
 export { ormFilter, Predicates } from './query/orm';
 export { Store, inTransaction, type ModelRef, type Where } from './store/store';
+export { CachedConfig, cachedConfig } from './store/config-cache';
 export type { WriteContext, Actor } from './serializer/write-context';
 export { displayOf } from './serializer/queries';
 export { unstorableInput } from './serializer/storable-input';

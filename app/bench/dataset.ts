@@ -47,13 +47,34 @@ export interface LoadedDataset {
 /** Objects per transaction: large enough for throughput, small enough for a lively progress bar. */
 const BATCH = 5_000;
 
-const TOTAL_OBJECTS =
-  DATASET.regions * (1 + DATASET.sitesPerRegion) +
-  DATASET.devices * (1 + DATASET.interfacesPerDevice) +
-  (1 + 256 + DATASET.slash24s) +
-  DATASET.slash24s * DATASET.addressesPerSlash24 +
-  DATASET.vlanGroups * (1 + DATASET.vlansPerGroup) +
-  DATASET.cables;
+/**
+ * The dataset at `scale` (`--scale N`): devices, interfaces, cables, /24s with their addresses and
+ * VLAN groups N times over. Copy k > 0 of the address plan lives in (10 + k).0.0.0/8, so copy 0,
+ * which the workloads read, is the standard dataset's.
+ */
+export interface DatasetSize {
+  scale: number;
+  devices: number;
+  slash24s: number;
+  vlanGroups: number;
+  cables: number;
+  total: number;
+}
+
+export function datasetSize(scale: number): DatasetSize {
+  const devices = DATASET.devices * scale;
+  const slash24s = DATASET.slash24s * scale;
+  const vlanGroups = DATASET.vlanGroups * scale;
+  const cables = DATASET.cables * scale;
+  const total =
+    DATASET.regions * (1 + DATASET.sitesPerRegion) +
+    devices * (1 + DATASET.interfacesPerDevice) +
+    scale * 257 + slash24s +
+    slash24s * DATASET.addressesPerSlash24 +
+    vlanGroups * (1 + DATASET.vlansPerGroup) +
+    cables;
+  return { scale, devices, slash24s, vlanGroups, cables, total };
+}
 
 /** Cables per transaction: each is a full API create (rules, ends, path traces), so fewer than BATCH. */
 const CABLE_BATCH = 250;
@@ -150,13 +171,15 @@ function network(text: string): IPNetwork {
   return parseNetwork(text);
 }
 
-/** Second and third octets of the i-th /24 (10.N.M.0/24, filled N=0.., M=0..255). */
-function slash24(i: number): [number, number] {
-  return [Math.floor(i / 256), i % 256];
+/** The i-th /24 of the address plan: copy k of the standard plan lies in (10 + k).0.0.0/8. */
+function slash24(i: number): [number, number, number] {
+  const copy = Math.floor(i / DATASET.slash24s);
+  const j = i % DATASET.slash24s;
+  return [10 + copy, Math.floor(j / 256), j % 256];
 }
 
 /** Migrates a fresh database and loads the standard dataset into it. */
-export async function loadDataset(databaseUrl: string): Promise<LoadedDataset> {
+export async function loadDataset(databaseUrl: string, scale = 1): Promise<LoadedDataset> {
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
   const registry = registryWith([]);
   const ds: DataSource = await dataSourceFor(config.databaseUrl, registry, false, []);
@@ -165,7 +188,10 @@ export async function loadDataset(databaseUrl: string): Promise<LoadedDataset> {
     await migrate(ds, []);
     const db = openDatabase(ds);
     try {
-      return await load(new Writer(db, registry));
+      const loaded = await load(new Writer(db, registry), datasetSize(scale));
+      // As a bulk import does: the server then plans with statistics of the loaded tables.
+      await db.statistics?.flush();
+      return loaded;
     } finally {
       db.close?.();
     }
@@ -174,8 +200,8 @@ export async function loadDataset(databaseUrl: string): Promise<LoadedDataset> {
   }
 }
 
-async function load(w: Writer): Promise<LoadedDataset> {
-  const progress = new Progress(TOTAL_OBJECTS, { title: 'dataset' });
+async function load(w: Writer, size: DatasetSize): Promise<LoadedDataset> {
+  const progress = new Progress(size.total, { title: 'dataset' });
   const user = await w.create(
     'users.user',
     { username: 'bench', password: randomBytes(12).toString('hex'), is_staff: true },
@@ -208,7 +234,7 @@ async function load(w: Writer): Promise<LoadedDataset> {
 
   const devices = await w.createMany(
     'dcim.device',
-    DATASET.devices,
+    size.devices,
     { name: 'device-0', device_type: deviceTypes[0], device_role: roles[0], site: sites[0], platform, status: 'active' },
     (i) => ({
       name: `device-${i}`,
@@ -220,7 +246,7 @@ async function load(w: Writer): Promise<LoadedDataset> {
   );
   const interfaceIds = await w.createMany(
     'dcim.interface',
-    DATASET.devices * DATASET.interfacesPerDevice,
+    size.devices * DATASET.interfacesPerDevice,
     { device: devices[0], name: 'eth0', type: '1000base-t' },
     (i) => ({ device: devices[Math.floor(i / DATASET.interfacesPerDevice)], name: `eth${i % DATASET.interfacesPerDevice}` }),
     progress,
@@ -229,7 +255,7 @@ async function load(w: Writer): Promise<LoadedDataset> {
   const eth0 = (device: number) => interfaceIds[device * DATASET.interfacesPerDevice];
   await w.createEach(
     'dcim.cable',
-    Array.from({ length: DATASET.cables }, (_, k) => ({
+    Array.from({ length: size.cables }, (_, k) => ({
       termination_a_type: 'dcim.interface',
       termination_a_id: eth0(2 * k),
       termination_b_type: 'dcim.interface',
@@ -242,15 +268,21 @@ async function load(w: Writer): Promise<LoadedDataset> {
 
   const rir = await w.create('ipam.rir', { name: 'RFC 1918', is_private: true });
   await w.create('ipam.aggregate', { prefix: '10.0.0.0/8', rir });
+  // The /8 and its /16s of each copy of the address plan.
+  const container = (i: number) => {
+    const first = 10 + Math.floor(i / 257);
+    const j = i % 257;
+    return network(j === 0 ? `${first}.0.0.0/8` : `${first}.${j - 1}.0.0/16`);
+  };
   const prefixCustomFields = (i: number) => ({ owner: `team-${i % 20}`, cost: i % 1000 });
   // Each tag on every tenth prefix, counted over all prefixes (containers first).
   const prefixTags = (i: number) => [tags[i % tags.length]];
   await w.createMany(
     'ipam.prefix',
-    257,
+    257 * size.scale,
     { prefix: '10.0.0.0/8', status: 'container', custom_fields: prefixCustomFields(0), tags: prefixTags(0) },
     (i) => ({
-      prefix: network(i === 0 ? '10.0.0.0/8' : `10.${i - 1}.0.0/16`),
+      prefix: container(i),
       custom_fields: prefixCustomFields(i),
       tags: prefixTags(i),
     }),
@@ -258,28 +290,28 @@ async function load(w: Writer): Promise<LoadedDataset> {
   );
   const slash24Ids = await w.createMany(
     'ipam.prefix',
-    DATASET.slash24s,
+    size.slash24s,
     { prefix: '10.0.0.0/24', status: 'active', custom_fields: prefixCustomFields(257), tags: prefixTags(257) },
     (i) => {
-      const [n, m] = slash24(i);
-      return { prefix: network(`10.${n}.${m}.0/24`), custom_fields: prefixCustomFields(257 + i), tags: prefixTags(257 + i) };
+      const [a, n, m] = slash24(i);
+      return { prefix: network(`${a}.${n}.${m}.0/24`), custom_fields: prefixCustomFields(257 + i), tags: prefixTags(257 + i) };
     },
     progress,
   );
   await w.createMany(
     'ipam.ipaddress',
-    DATASET.slash24s * DATASET.addressesPerSlash24,
+    size.slash24s * DATASET.addressesPerSlash24,
     { address: '10.0.0.1/24', status: 'active' },
     (i) => {
-      const [n, m] = slash24(Math.floor(i / DATASET.addressesPerSlash24));
+      const [a, n, m] = slash24(Math.floor(i / DATASET.addressesPerSlash24));
       // The first addresses sit on the interfaces, one each, for the GraphQL workload (W11).
       const assigned = i < interfaceIds.length ? { assigned_object_type: 'dcim.interface', assigned_object_id: interfaceIds[i] } : { assigned_object_type: null, assigned_object_id: null };
-      return { address: network(`10.${n}.${m}.${(i % DATASET.addressesPerSlash24) + 1}/24`), ...assigned };
+      return { address: network(`${a}.${n}.${m}.${(i % DATASET.addressesPerSlash24) + 1}/24`), ...assigned };
     },
     progress,
   );
 
-  for (let g = 0; g < DATASET.vlanGroups; g++) {
+  for (let g = 0; g < size.vlanGroups; g++) {
     const group = await w.create('ipam.vlangroup', { name: `VLAN group ${g}`, site: sites[g % sites.length] });
     progress.advance(1, 'ipam.vlangroup');
     await w.createMany(
@@ -298,7 +330,7 @@ async function load(w: Writer): Promise<LoadedDataset> {
     prefixId: String(slash24Ids[indexOf(20, 30)]),
     availablePrefixId: await containerId(w, 195),
     patchPrefixId: String(slash24Ids[indexOf(100, 100)]),
-    objects: TOTAL_OBJECTS,
+    objects: size.total,
     seconds,
   };
 }

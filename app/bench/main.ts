@@ -3,9 +3,10 @@
  * database, starts netinv as a user runs it in production and the floor beside it, drives W1–W12
  * with autocannon on loopback and prints (and saves as JSON) what it measured.
  *
- *   npm run bench [-- --quick] [-- --workers N] [-- --out FILE]
+ *   npm run bench -- [--quick] [--workers N] [--out FILE] [--databases all] [--scale N] [--only W1,W4]
  */
 import 'reflect-metadata';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -15,22 +16,36 @@ import { drive, single, type LoadSettings } from './load';
 import { ServerProcess } from './processes';
 import { judge, renderReport, type BenchReport, type StreamCheck, type WorkloadResult } from './report';
 import { workloads } from './workloads';
+import { benchDatabaseUrl, parseDatabases, reachable, type DatabaseName } from './databases';
+import { renderComparison, type BenchRun } from './compare';
 
 interface Options {
   quick: boolean;
   workers: number;
   out: string | null;
+  /** Databases to run on, each in a fresh database of its own; null: DATABASE_URL or SQLite. */
+  databases: DatabaseName[] | null;
+  scale: number;
+  /** Only these workloads (ids), for a quicker look at a few. */
+  only: string[] | null;
 }
 
-const USAGE = 'usage: npm run bench -- [--quick] [--workers N] [--out FILE]';
+const USAGE = 'usage: npm run bench -- [--quick] [--workers N] [--out FILE] [--databases all|sqlite,postgres,mariadb] [--scale N] [--only W1,W4]';
+
+function positive(value: string | undefined): number | null {
+  return /^\d+$/.test(value ?? '') && Number(value) >= 1 ? Number(value) : null;
+}
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { quick: false, workers: 1, out: null };
+  const options: Options = { quick: false, workers: 1, out: null, databases: null, scale: 1, only: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--quick') options.quick = true;
-    else if (arg === '--workers' && /^\d+$/.test(argv[i + 1] ?? '') && Number(argv[i + 1]) >= 1) options.workers = Number(argv[++i]);
+    else if (arg === '--workers' && positive(argv[i + 1])) options.workers = Number(argv[++i]);
+    else if (arg === '--scale' && positive(argv[i + 1])) options.scale = Number(argv[++i]);
     else if (arg === '--out' && argv[i + 1]) options.out = argv[++i];
+    else if (arg === '--databases' && argv[i + 1]) options.databases = parseDatabases(argv[++i]);
+    else if (arg === '--only' && argv[i + 1]) options.only = argv[++i].split(',').map((w) => w.trim().toUpperCase());
     else throw new Error(`unknown or incomplete option ${arg}\n${USAGE}`);
   }
   return options;
@@ -88,19 +103,19 @@ async function streamCheck(server: ServerProcess, headers: Record<string, string
   }
 }
 
-async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2));
+/** One run: the dataset loaded into a fresh database, netinv and the floor driven side by side. */
+async function runOne(requestedUrl: string | undefined, options: Options): Promise<BenchReport> {
   const settings: Omit<LoadSettings, 'headers'> = options.quick
     ? { connections: 4, warmupSeconds: 1, seconds: 3 }
     : { connections: 4, warmupSeconds: 5, seconds: 20 };
 
-  const databaseUrl = await freshDatabase(process.env.DATABASE_URL);
+  const databaseUrl = await freshDatabase(requestedUrl);
   const database = databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-  log(`loading the standard dataset into ${database}`);
-  const data = await loadDataset(databaseUrl);
-  log(`loaded ${data.objects} objects in ${data.seconds.toFixed(1)} s`);
+  log(`loading the standard dataset${options.scale > 1 ? ` ×${options.scale}` : ''} into ${database}`);
+  const data = await loadDataset(databaseUrl, options.scale);
+  log(`loaded ${data.objects} objects in ${data.seconds.toFixed(1)} s (${(data.objects / data.seconds).toFixed(0)} objects/s)`);
   const headers = { Authorization: `Token ${data.token}`, Accept: 'application/json' };
-  const all = workloads(data);
+  const all = workloads(data).filter((w) => !options.only || options.only.includes(w.id));
 
   const serveArgs = ['serve', '--port', String(NETINV_PORT), ...(options.workers > 1 ? ['--workers', String(options.workers)] : [])];
   const netinv = await ServerProcess.start(CLI, serveArgs, productionEnv(databaseUrl), NETINV_PORT, '/api/');
@@ -171,11 +186,63 @@ async function main(): Promise<void> {
     memory,
     stream,
   };
-  const report: BenchReport = { ...partial, targets: judge(partial) };
-  process.stdout.write(`${renderReport(report)}\n`);
-  const out = options.out ?? path.join(ROOT, 'bench-results', `bench-${report.date.replace(/[:.]/g, '-')}.json`);
+  return { ...partial, targets: judge(partial) };
+}
+
+/** The commit the benchmark runs (with "+" when the work tree has changes), or null outside git. */
+function commit(): string | null {
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+  if (head.status !== 0) return null;
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' });
+  return `${head.stdout.trim()}${dirty.stdout.trim() ? '+' : ''}`;
+}
+
+function machine(): BenchRun['machine'] {
+  return {
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()}`,
+  };
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const reports: BenchReport[] = [];
+  const skipped: string[] = [];
+  if (options.databases) {
+    for (const name of options.databases) {
+      const url = benchDatabaseUrl(name);
+      const problem = await reachable(url);
+      if (problem) {
+        log(`${name}: not reachable (${problem}), left out`);
+        skipped.push(`${name}: ${problem}`);
+        continue;
+      }
+      reports.push(await runOne(url, options));
+      process.stdout.write(`${renderReport(reports.at(-1) as BenchReport)}\n\n`);
+    }
+  } else {
+    reports.push(await runOne(process.env.DATABASE_URL, options));
+    process.stdout.write(`${renderReport(reports[0])}\n\n`);
+  }
+  const run: BenchRun = {
+    date: new Date().toISOString(),
+    commit: commit(),
+    machine: machine(),
+    node: process.versions.node,
+    quick: options.quick,
+    scale: options.scale,
+    workers: options.workers,
+    skipped,
+    reports,
+    table: [],
+  };
+  run.table = renderComparison(run).split('\n');
+  process.stdout.write(`${run.table.join('\n')}\n`);
+  const out = options.out ?? path.join(ROOT, 'bench-results', `bench-${run.date.replace(/[:.]/g, '-')}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(out, `${JSON.stringify(run, null, 2)}\n`);
   process.stdout.write(`figures written to ${path.relative(process.cwd(), out) || out}\n`);
 }
 

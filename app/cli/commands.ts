@@ -77,7 +77,10 @@ async function withDatabase<T>(fn: (db: Database, registry: Registry) => Promise
   try {
     const db = openDatabase(ds);
     try {
-      return await fn(db, registry);
+      const result = await fn(db, registry);
+      // A command that wrote many rows leaves the planner's statistics current behind it.
+      await db.statistics?.flush();
+      return result;
     } finally {
       db.close?.();
     }

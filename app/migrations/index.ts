@@ -28,6 +28,7 @@ import { PowerFeedCable1795588255744 } from './1795588255744-power-feed-cable';
 import { AddObjectVersions1795821578128 } from './1795821578128-add-object-versions';
 import { AddDynamicGroups1795823095195 } from './1795823095195-add-dynamic-groups';
 import { ConfigContextDynamicGroups1795823946647 } from './1795823946647-config-context-dynamic-groups';
+import { CacheGenerations1795990000000 } from './1795990000000-cache-generations';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddIpam1795433612091,
@@ -57,6 +58,7 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddDynamicGroups1795823095195,
   AddImageAttachments1795823528573,
   ConfigContextDynamicGroups1795823946647,
+  CacheGenerations1795990000000,
   AddJobWorkerBeats1795990000001,
   AddGitRepositories1795990000002,
 ];

@@ -73,9 +73,11 @@ export const networkKind: FieldKind = {
   },
   column: (field) => field.name,
   loadColumns: (field) => [field.name],
+  // The address column holds fixed-width lower-case hex, which every collation orders as bytes do:
+  // ordered as it is, it matches the index above (a COLLATE would keep PostgreSQL from using it).
   orderColumns: (field) => [
     { column: FAMILY_COLUMN, text: false },
-    { column: addressColumn(opts(field).role), text: true },
+    { column: addressColumn(opts(field).role), text: false },
     { column: LENGTH_COLUMN, text: false },
   ],
   reader(field, scope) {

@@ -7,6 +7,8 @@ import { postgresDialect } from './dialect/postgres';
 import { mariadbDialect, mysqlDialect } from './dialect/mysql';
 import { Mutex } from './mutex';
 import { recordQuery, type QueryStats } from './query-counter';
+import { TableStatistics } from './statistics';
+import { bumpGenerations, cachesWatching, ConfigCache, writtenTable } from './config-cache';
 
 export type Row = unknown[];
 export type ObjectRow = Record<string, unknown>;
@@ -22,6 +24,42 @@ export interface Executor {
   insertReturningId(sql: string, params: readonly unknown[], pk: string): Promise<number>;
   /** True inside a transaction. */
   readonly inTransaction: boolean;
+  /** Where bulk writes are counted to keep the planner's statistics current (not on SQLite). */
+  readonly statistics?: TableStatistics;
+  /** The configuration cache, on the executor of plain reads (see cachedConfig). */
+  readonly configCache?: ConfigCache;
+}
+
+/**
+ * What an executor does about the configuration cache around a write statement: a transaction
+ * collects the tables it writes (the generations are bumped when it commits); a write outside a
+ * transaction bumps them at once.
+ */
+class WriteTracker {
+  /** Tables written by the transaction. */
+  readonly tables = new Set<string>();
+  constructor(readonly autocommitCache: ConfigCache | null) {}
+  note(sql: string): string | null {
+    const table = writtenTable(sql);
+    if (table) this.tables.add(table);
+    return table;
+  }
+  /** After an autocommit write: its caches' generations, then the local copies. */
+  async afterAutocommit(db: Executor, table: string | null): Promise<void> {
+    if (!table || !this.autocommitCache) return;
+    this.tables.clear();
+    const names = cachesWatching([table]);
+    if (names.length === 0) return;
+    await bumpGenerations(db, names);
+    this.autocommitCache.forget(names);
+  }
+}
+
+/** Caches changed by a transaction's writes, their generations bumped in it before it commits. */
+async function bumpForCommit(tx: Executor, tracker: WriteTracker): Promise<string[]> {
+  const names = cachesWatching(tracker.tables);
+  if (names.length) await bumpGenerations(tx, names);
+  return names;
 }
 
 export type { QueryStats };
@@ -51,6 +89,10 @@ export interface Database {
   boundedRead<T>(ms: number, fn: (db: Executor) => Promise<T>): Promise<T>;
   /** Releases connections the Database opened itself (the SQLite reader). */
   close?(): void;
+  /** Statistics kept current after bulk writes, where the database's planner needs them. */
+  readonly statistics?: TableStatistics;
+  /** Configuration held between requests (see ConfigCache). */
+  readonly configCache: ConfigCache;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -111,6 +153,8 @@ class SqliteExecutor implements Executor {
     private readonly stats: QueryStats,
     private readonly gate: Mutex | null,
     readonly inTransaction: boolean,
+    readonly tracker: WriteTracker,
+    readonly configCache?: ConfigCache,
   ) {}
   /** Ends a transaction's executor (see TransactionEndedError). */
   end(): void {
@@ -127,7 +171,9 @@ class SqliteExecutor implements Executor {
     recordQuery(this.stats);
     const stmt = this.cache.get(sql);
     if (!stmt.reader) {
+      const table = this.tracker.note(sql);
       stmt.run(...sqliteParams(params));
+      await this.tracker.afterAutocommit(this, table);
       return [];
     }
     return stmt.raw(true).all(...sqliteParams(params)) as Row[];
@@ -141,12 +187,18 @@ class SqliteExecutor implements Executor {
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
     await this.wait();
     recordQuery(this.stats);
-    return this.cache.get(sql).run(...sqliteParams(params)).changes;
+    const table = this.tracker.note(sql);
+    const changes = this.cache.get(sql).run(...sqliteParams(params)).changes;
+    await this.tracker.afterAutocommit(this, table);
+    return changes;
   }
   async insertReturningId(sql: string, params: readonly unknown[]): Promise<number> {
     await this.wait();
     recordQuery(this.stats);
-    return Number(this.cache.get(sql).run(...sqliteParams(params)).lastInsertRowid);
+    const table = this.tracker.note(sql);
+    const id = Number(this.cache.get(sql).run(...sqliteParams(params)).lastInsertRowid);
+    await this.tracker.afterAutocommit(this, table);
+    return id;
   }
 }
 
@@ -154,14 +206,16 @@ export class SqliteDatabase implements Database {
   readonly dialect = sqliteDialect;
   readonly stats: QueryStats = { queries: 0 };
   readonly reader: Executor;
+  readonly configCache: ConfigCache;
   private readonly writes: StatementCache;
   private readonly mutex = new Mutex();
 
   constructor(private readonly conn: BetterSqlite3.Database, private readonly readerConn: BetterSqlite3.Database | null) {
     this.writes = new StatementCache(conn);
-    this.reader = readerConn
-      ? new SqliteExecutor(new StatementCache(readerConn), this.stats, null, false)
-      : new SqliteExecutor(this.writes, this.stats, this.mutex, false);
+    const statements = readerConn ? new StatementCache(readerConn) : this.writes;
+    const gate = readerConn ? null : this.mutex;
+    this.configCache = new ConfigCache(new SqliteExecutor(statements, { queries: 0 }, gate, false, new WriteTracker(null)));
+    this.reader = new SqliteExecutor(statements, this.stats, gate, false, new WriteTracker(this.configCache), this.configCache);
   }
 
   close(): void {
@@ -177,10 +231,13 @@ export class SqliteDatabase implements Database {
     const release = await this.mutex.acquire();
     try {
       this.conn.exec('BEGIN IMMEDIATE');
-      const tx = new SqliteExecutor(this.writes, this.stats, null, true);
+      const tracker = new WriteTracker(null);
+      const tx = new SqliteExecutor(this.writes, this.stats, null, true, tracker);
       try {
         const result = await fn(tx);
+        const changed = await bumpForCommit(tx, tracker);
         this.conn.exec('COMMIT');
+        this.configCache.forget(changed);
         return result;
       } catch (err) {
         if (this.conn.inTransaction) this.conn.exec('ROLLBACK');
@@ -208,10 +265,42 @@ const pgTypesConfig: CustomTypesConfig = {
 
 type PgQueryable = PgPool | PgPoolClient;
 
+/**
+ * Names of prepared statements by SQL text. A named statement is parsed once per connection and
+ * PostgreSQL then reuses its plan: a representation's SELECT joins a dozen tables or more, and
+ * planning it again for every request costs more than running it. The generated SQL comes from a
+ * bounded set of shapes (lists bind as one array parameter), and past the limit a statement runs
+ * unnamed, so no connection accumulates statements without end.
+ */
+class StatementNames {
+  private readonly names = new Map<string, string>();
+  constructor(private readonly limit: number) {}
+  get(sql: string): string | undefined {
+    // A many-row INSERT is long and rarely repeated: not worth a statement on every connection.
+    if (sql.length > MAX_NAMED_SQL) return undefined;
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < this.limit) {
+      name = `netinv_${this.names.size + 1}`;
+      this.names.set(sql, name);
+    }
+    return name;
+  }
+}
+
+const MAX_NAMED_SQL = 20_000;
+const PG_STATEMENT_NAMES = new StatementNames(2000);
+
 class PostgresExecutor implements Executor {
   readonly dialect = postgresDialect;
   private ended = false;
-  constructor(private readonly client: PgQueryable, private readonly stats: QueryStats, readonly inTransaction: boolean) {}
+  constructor(
+    private readonly client: PgQueryable,
+    private readonly stats: QueryStats,
+    readonly inTransaction: boolean,
+    readonly statistics: TableStatistics,
+    private readonly tracker: WriteTracker,
+    readonly configCache?: ConfigCache,
+  ) {}
   /** Ends a transaction's executor (see TransactionEndedError). */
   end(): void {
     this.ended = true;
@@ -222,22 +311,28 @@ class PostgresExecutor implements Executor {
   }
   async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
     this.count();
-    const r = await this.client.query({ text: sql, values: params as unknown[], rowMode: 'array', types: pgTypesConfig });
+    const table = this.tracker.note(sql);
+    const r = await this.client.query({ name: PG_STATEMENT_NAMES.get(sql), text: sql, values: params as unknown[], rowMode: 'array', types: pgTypesConfig });
+    await this.tracker.afterAutocommit(this, table);
     return r.rows as Row[];
   }
   async objects(sql: string, params: readonly unknown[] = []): Promise<ObjectRow[]> {
     this.count();
-    const r = await this.client.query({ text: sql, values: params as unknown[], types: pgTypesConfig });
+    const r = await this.client.query({ name: PG_STATEMENT_NAMES.get(sql), text: sql, values: params as unknown[], types: pgTypesConfig });
     return r.rows as ObjectRow[];
   }
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
     this.count();
-    const r = await this.client.query({ text: sql, values: params as unknown[], types: pgTypesConfig });
+    const table = this.tracker.note(sql);
+    const r = await this.client.query({ name: PG_STATEMENT_NAMES.get(sql), text: sql, values: params as unknown[], types: pgTypesConfig });
+    await this.tracker.afterAutocommit(this, table);
     return r.rowCount ?? 0;
   }
   async insertReturningId(sql: string, params: readonly unknown[], pk: string): Promise<number> {
     this.count();
+    const table = this.tracker.note(sql);
     const r = await this.client.query({ text: `${sql} RETURNING ${this.dialect.quote(pk)}`, values: params as unknown[], rowMode: 'array', types: pgTypesConfig });
+    await this.tracker.afterAutocommit(this, table);
     return Number((r.rows as Row[])[0][0]);
   }
 }
@@ -246,8 +341,14 @@ export class PostgresDatabase implements Database {
   readonly dialect = postgresDialect;
   readonly stats: QueryStats = { queries: 0 };
   readonly reader: Executor;
+  readonly statistics: TableStatistics;
+  readonly configCache: ConfigCache;
   constructor(private readonly pool: PgPool) {
-    this.reader = new PostgresExecutor(pool, this.stats, false);
+    this.statistics = new TableStatistics(async (table) => {
+      await pool.query(postgresDialect.analyze!(table));
+    });
+    this.configCache = new ConfigCache(new PostgresExecutor(pool, { queries: 0 }, false, this.statistics, new WriteTracker(null)));
+    this.reader = new PostgresExecutor(pool, this.stats, false, this.statistics, new WriteTracker(this.configCache), this.configCache);
   }
   /** PostgreSQL has no per-statement limit: a read-only transaction carries a local one. */
   boundedRead<T>(ms: number, fn: (db: Executor) => Promise<T>): Promise<T> {
@@ -264,10 +365,14 @@ export class PostgresDatabase implements Database {
     const client = await this.pool.connect();
     try {
       await client.query(begin);
-      const executor = new PostgresExecutor(client, this.stats, writing);
+      const tracker = new WriteTracker(null);
+      const executor = new PostgresExecutor(client, this.stats, writing, this.statistics, tracker);
       try {
         const result = await fn(client, executor);
+        const changed = await bumpForCommit(executor, tracker);
         await client.query('COMMIT');
+        this.configCache.forget(changed);
+        this.statistics.committed();
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -312,6 +417,9 @@ class MysqlExecutor implements Executor {
     private readonly conn: MysqlConnectionLike,
     private readonly stats: QueryStats,
     readonly inTransaction: boolean,
+    private readonly tracker: WriteTracker,
+    readonly statistics?: TableStatistics,
+    readonly configCache?: ConfigCache,
   ) {}
   private ended = false;
   /** Ends a transaction's executor (see TransactionEndedError). */
@@ -324,7 +432,9 @@ class MysqlExecutor implements Executor {
   }
   async rows(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
     this.count();
+    const table = this.tracker.note(sql);
     const r = await mysqlQuery(this.conn, { sql, values: mysqlParams(params), rowsAsArray: true });
+    await this.tracker.afterAutocommit(this, table);
     return Array.isArray(r) ? (r as Row[]) : [];
   }
   async objects(sql: string, params: readonly unknown[] = []): Promise<ObjectRow[]> {
@@ -334,12 +444,16 @@ class MysqlExecutor implements Executor {
   }
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
     this.count();
+    const table = this.tracker.note(sql);
     const r = (await mysqlQuery(this.conn, { sql, values: mysqlParams(params) })) as { affectedRows?: number };
+    await this.tracker.afterAutocommit(this, table);
     return r?.affectedRows ?? 0;
   }
   async insertReturningId(sql: string, params: readonly unknown[]): Promise<number> {
     this.count();
+    const table = this.tracker.note(sql);
     const r = (await mysqlQuery(this.conn, { sql, values: mysqlParams(params) })) as { insertId?: number };
+    await this.tracker.afterAutocommit(this, table);
     return Number(r?.insertId);
   }
 }
@@ -362,7 +476,7 @@ class BoundedMysqlExecutor implements Executor {
   readonly inTransaction = false;
   private readonly inner: MysqlExecutor;
   constructor(readonly dialect: Dialect, conn: MysqlConnectionLike, stats: QueryStats, private readonly ms: number) {
-    this.inner = new MysqlExecutor(dialect, conn, stats, false);
+    this.inner = new MysqlExecutor(dialect, conn, stats, false, new WriteTracker(null));
   }
   private bound(sql: string): string {
     return this.dialect.withTimeout ? this.dialect.withTimeout(sql, this.ms) : sql;
@@ -394,9 +508,16 @@ export class MysqlDatabase implements Database {
   readonly dialect: Dialect;
   readonly stats: QueryStats = { queries: 0 };
   readonly reader: Executor;
+  readonly statistics: TableStatistics;
+  readonly configCache: ConfigCache;
   constructor(private readonly pool: MysqlPoolLike, flavor: 'mysql' | 'mariadb' = 'mariadb') {
     this.dialect = flavor === 'mysql' ? mysqlDialect : mariadbDialect;
-    this.reader = new MysqlExecutor(this.dialect, pool, this.stats, false);
+    const analyze = this.dialect.analyze!;
+    this.statistics = new TableStatistics(async (table) => {
+      await mysqlQuery(pool, { sql: analyze(table) });
+    });
+    this.configCache = new ConfigCache(new MysqlExecutor(this.dialect, pool, { queries: 0 }, false, new WriteTracker(null)));
+    this.reader = new MysqlExecutor(this.dialect, pool, this.stats, false, new WriteTracker(this.configCache), this.statistics, this.configCache);
   }
   async boundedRead<T>(ms: number, fn: (db: Executor) => Promise<T>): Promise<T> {
     const conn = await this.connection();
@@ -413,10 +534,14 @@ export class MysqlDatabase implements Database {
     const conn = await this.connection();
     try {
       await mysqlQuery(conn, { sql: 'START TRANSACTION' });
-      const executor = new MysqlExecutor(this.dialect, conn, this.stats, true);
+      const tracker = new WriteTracker(null);
+      const executor = new MysqlExecutor(this.dialect, conn, this.stats, true, tracker, this.statistics);
       try {
         const result = await fn(executor);
+        const changed = await bumpForCommit(executor, tracker);
         await mysqlQuery(conn, { sql: 'COMMIT' });
+        this.configCache.forget(changed);
+        this.statistics.committed();
         return result;
       } catch (err) {
         await mysqlQuery(conn, { sql: 'ROLLBACK' }).catch(() => undefined);

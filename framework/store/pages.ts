@@ -49,7 +49,10 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
   const condition = compilePredicate(where, model, 't0', params);
-  const [[total]] = await db.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
+  // Under a parent-first ordering the rows with a parent are counted in the same pass: an index
+  // on the parent's column answers both counts.
+  const parentCount = plan.parentFirst ? `, COUNT(${q('t0')}.${q(plan.parentFirst.column)})` : '';
+  const [[total, withParent]] = await db.rows(`SELECT COUNT(*)${parentCount} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
   const count = Number(total);
   if (page.offset >= count || page.limit === 0) return { count, rows: [], ids: null };
   const pageParams = params.fork();
@@ -62,7 +65,7 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
   // the unused ones), then read the page's objects by id. Ordering full rows would carry every
   // nested column of every matching row through the sort.
   const ids = plan.parentFirst
-    ? await parentFirstIds(db, model, plan, plan.parentFirst, condition, params, page, count)
+    ? await parentFirstIds(db, model, plan, plan.parentFirst, condition, params, page, count, Number(withParent))
     : (await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values)).map((r) => r[0] as Id);
   // A long list is read and written chunk by chunk as the response goes out.
   if (ids.length > limits.chunkRows) return { count, rows: [], ids };
@@ -72,7 +75,7 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
 /**
  * The page's ids under an ordering led by an optional parent's field: the rows without the parent
  * (first in that ordering) through their own ordering, which an index can serve, then the rows
- * with a parent through the full one. Always three statements, whichever part the page falls in.
+ * with a parent through the full one. Always two statements after the count, whichever part the page falls in.
  */
 async function parentFirstIds(
   db: Executor,
@@ -83,15 +86,15 @@ async function parentFirstIds(
   params: Params,
   page: PageWindow,
   total: number,
+  withParentCount: number,
 ): Promise<Id[]> {
   const q = db.dialect.quote;
   const pk = `${q('t0')}.${q(model.pk.column as string)}`;
   const parent = `${q('t0')}.${q(order.column)}`;
-  // Counted and filtered from the side of the rows with a parent: an index on the foreign key
-  // finds those few directly, whereas `IS NULL` would walk it over nearly every row and keep the
-  // database from reading the rows in the order of the index that serves the ordering.
-  const [[withParentCount]] = await db.rows(`SELECT COUNT(*) FROM ${q(model.table)} ${q('t0')} WHERE ${condition} AND ${parent} IS NOT NULL`, params.values);
-  const withoutParent = total - Number(withParentCount);
+  // Filtered from the side of the rows with a parent: an index on the foreign key finds those few
+  // directly, whereas `IS NULL` would walk it over nearly every row and keep the database from
+  // reading the rows in the order of the index that serves the ordering.
+  const withoutParent = total - withParentCount;
   const end = page.limit === null ? Infinity : page.offset + page.limit;
   const take = (n: number) => (n === Infinity ? null : Math.max(0, n));
 

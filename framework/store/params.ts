@@ -24,10 +24,11 @@ export class Params {
    * `expr IN (...)` over `values` (at least one, no NULL). Up to MAX_LISTED_VALUES they are bound
    * one by one; a longer list is bound as one parameter where the dialect can, so that however
    * many ids a bulk request or a cascade gathers, the statement binds a bounded number of values
-   * (and keeps one SQL text, one prepared statement, whatever the list's length).
+   * (and keeps one SQL text, one prepared statement, whatever the list's length). Dialects that
+   * reuse prepared statements bind every list so (`bindListsWhole`).
    */
   in(expr: string, values: readonly unknown[]): string {
-    if (values.length > MAX_LISTED_VALUES && this.dialect.inBoundList) {
+    if (this.dialect.inBoundList && (values.length > MAX_LISTED_VALUES || this.dialect.bindListsWhole)) {
       const list = values.map((v) => (typeof v === 'boolean' ? this.dialect.bool(v) : v));
       return this.dialect.inBoundList(expr, list, (value) => this.add(value));
     }

@@ -28,3 +28,8 @@ export function recordQuery(stats: QueryStats): void {
   const request = current.getStore();
   if (request) request.count++;
 }
+
+/** Runs `fn` outside any request's counter (bookkeeping that belongs to no request). */
+export function uncounted<T>(fn: () => Promise<T>): Promise<T> {
+  return current.exit(fn);
+}

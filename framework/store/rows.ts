@@ -101,6 +101,8 @@ export async function insertRow(db: Executor, model: ModelMeta, row: Record<stri
   const params = new Params(db.dialect);
   const columns = Object.keys(row);
   const insert = `INSERT INTO ${q(model.table)} (${columns.map(q).join(', ')}) VALUES (${params.list(columns.map((c) => row[c]))})`;
+  db.statistics?.noteInserted(model.table, 1);
+  if (!db.inTransaction) db.statistics?.committed();
   if (model.integerPk) return db.insertReturningId(insert, params.values, model.pk.column as string);
   await db.run(insert, params.values);
   return undefined;
@@ -122,6 +124,8 @@ export async function insertRowBatches(db: Executor, model: ModelMeta, rows: rea
     const tuples = rows.slice(start, start + perStatement).map((row) => `(${params.list(columns.map((c) => row[c] ?? null))})`);
     await db.run(head + tuples.join(', '), params.values);
   }
+  db.statistics?.noteInserted(model.table, rows.length);
+  if (!db.inTransaction) db.statistics?.committed();
 }
 
 /**

@@ -15,6 +15,8 @@ import {
   type Values,
   type RequestData,
   DataKey,
+  CachedConfig,
+  cachedConfig,
 } from '../../framework';
 import { ComputedField } from './computed-field';
 import { storedCustomFields } from './custom-fields.provider';
@@ -27,6 +29,8 @@ interface Computed {
 }
 
 const COMPUTED = new DataKey<Map<string, Computed[]>>('extras.computed_fields');
+/** Computed fields with their parsed templates, between requests. */
+const COMPUTED_CACHE = new CachedConfig<Map<string, Computed[]>>('extras.computed_fields', ['extras_computedfield']);
 
 function compile(source: string): Template | null {
   try {
@@ -43,13 +47,16 @@ function byWeightThenSlug(a: Values, b: Values): number {
 /** Every computed field, with its template parsed, once per request. */
 async function ensureLoaded(db: Executor, features: RequestData, registry: Registry): Promise<void> {
   if (features.has(COMPUTED)) return;
-  const rows = (await new Store(db).find(registry.forClass(ComputedField), TRUE)).sort(byWeightThenSlug);
-  const byModel = new Map<string, Computed[]>();
-  for (const r of rows) {
-    const label = String(r.content_type);
-    const entry: Computed = { slug: String(r.slug), fallback: String(r.fallback_value ?? ''), template: compile(String(r.template)) };
-    byModel.set(label, [...(byModel.get(label) ?? []), entry]);
-  }
+  const byModel = await cachedConfig(db, COMPUTED_CACHE, async () => {
+    const rows = (await new Store(db).find(registry.forClass(ComputedField), TRUE)).sort(byWeightThenSlug);
+    const loaded = new Map<string, Computed[]>();
+    for (const r of rows) {
+      const label = String(r.content_type);
+      const entry: Computed = { slug: String(r.slug), fallback: String(r.fallback_value ?? ''), template: compile(String(r.template)) };
+      loaded.set(label, [...(loaded.get(label) ?? []), entry]);
+    }
+    return loaded;
+  });
   features.set(COMPUTED, byModel);
 }
 

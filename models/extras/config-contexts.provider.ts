@@ -14,6 +14,8 @@ import {
   type RenderContext,
   type Values,
   DataKey,
+  CachedConfig,
+  cachedConfig,
 } from '../../framework';
 import { Region } from '../dcim/region';
 import { Site } from '../dcim/site';
@@ -38,6 +40,8 @@ interface Context {
 type Facts = Record<Dimension, Id[]>;
 
 const ACTIVE_CONTEXTS = new DataKey<Context[]>('extras.config_contexts');
+/** The active contexts with their assignments, between requests (their tables share the prefix). */
+const CONTEXTS_CACHE = new CachedConfig<Context[]>('extras.config_contexts', ['extras_configcontext']);
 
 function byWeightThenName(a: Values, b: Values): number {
   const name = (v: Values) => String(v.name);
@@ -49,11 +53,13 @@ async function activeContexts(rc: RenderContext, registry: Registry): Promise<Co
   const cached = rc.features.get(ACTIVE_CONTEXTS);
   if (cached) return cached;
   const model = registry.forClass(ConfigContext);
-  const rows = (await new Store(rc.db).find(model, fieldTest(model.field('is_active') as FieldMeta, 'exact', [true]))).sort(byWeightThenName);
-  const contexts = rows.map((row) => ({
-    data: (row.data ?? {}) as JsonObject,
-    assigned: Object.fromEntries(DIMENSIONS.map((d) => [d, new Set((row[d] as Id[] | undefined) ?? [])])) as Record<Dimension, Set<Id>>,
-  }));
+  const contexts = await cachedConfig(rc.db, CONTEXTS_CACHE, async () => {
+    const rows = (await new Store(rc.db).find(model, fieldTest(model.field('is_active') as FieldMeta, 'exact', [true]))).sort(byWeightThenName);
+    return rows.map((row) => ({
+      data: (row.data ?? {}) as JsonObject,
+      assigned: Object.fromEntries(DIMENSIONS.map((d) => [d, new Set((row[d] as Id[] | undefined) ?? [])])) as Record<Dimension, Set<Id>>,
+    }));
+  });
   rc.features.set(ACTIVE_CONTEXTS, contexts);
   return contexts;
 }

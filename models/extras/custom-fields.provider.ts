@@ -29,6 +29,8 @@ import {
   type WriteContext,
   type RequestData,
   DataKey,
+  CachedConfig,
+  cachedConfig,
   lookupSuffixes,
   type FeatureGraphQLField,
   type GraphQLFeature,
@@ -38,6 +40,8 @@ import { checkValue, type Definition } from './custom-field-values';
 
 /** Key of the request's definitions in the feature data. */
 const DEFINITIONS = new DataKey<Definitions>('extras.custom_fields');
+/** The definitions between requests, until a custom field or choice changes. */
+const DEFINITIONS_CACHE = new CachedConfig<Definitions>('extras.custom_fields', ['extras_customfield']);
 
 interface Definitions {
   byModel: Map<string, Definition[]>;
@@ -222,7 +226,7 @@ export const provider: CustomFieldProvider & GraphQLFeature & { prepare(db: Exec
 
   async prepare(db, features, registry) {
     if (features.has(DEFINITIONS)) return;
-    features.set(DEFINITIONS, await loadDefinitions(db, registry));
+    features.set(DEFINITIONS, await cachedConfig(db, DEFINITIONS_CACHE, () => loadDefinitions(db, registry)));
   },
 
   represent(model, data, rc: RenderContext) {

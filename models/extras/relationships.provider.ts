@@ -30,6 +30,8 @@ import {
   type WriteContext,
   type RequestData,
   DataKey,
+  CachedConfig,
+  cachedConfig,
 } from '../../framework';
 import { Relationship, RelationshipAssociation } from './relationship';
 import { classLabel, relationshipDisplay, SYMMETRIC_TYPES } from './relationship-rules';
@@ -59,6 +61,8 @@ interface Rel {
 }
 
 const RELATIONSHIPS = new DataKey<Rel[]>('extras.relationships');
+/** The definitions between requests (associations are read per request, not cached). */
+const RELATIONSHIPS_CACHE = new CachedConfig<Rel[]>('extras.relationships', ['extras_relationship']);
 
 function toRel(v: Values): Rel {
   const filter = (f: unknown) => (f && typeof f === 'object' && !Array.isArray(f) && Object.keys(f).length ? (f as JsonObject) : null);
@@ -88,9 +92,12 @@ function relsIn(features: RequestData): Rel[] {
 /** The definitions, loaded on first use in a request: reads need them only when asked for. */
 async function loaded(db: Executor, features: RequestData, registry: Registry): Promise<Rel[]> {
   if (!features.has(RELATIONSHIPS)) {
-    const rows = await new Store(db).find(registry.forClass(Relationship), TRUE);
-    rows.sort((a, b) => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0));
-    features.set(RELATIONSHIPS, rows.map(toRel));
+    const rels = await cachedConfig(db, RELATIONSHIPS_CACHE, async () => {
+      const rows = await new Store(db).find(registry.forClass(Relationship), TRUE);
+      rows.sort((a, b) => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0));
+      return rows.map(toRel);
+    });
+    features.set(RELATIONSHIPS, rels);
   }
   return relsIn(features);
 }

@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   Store,
+  CachedConfig,
+  cachedConfig,
   decoyHash,
   verifyPassword,
   type AuthBackend,
@@ -27,24 +29,40 @@ function toUser(row: Record<string, unknown>, prefix = ''): AuthUser {
   return { id: at('id') as string, username: String(at('username')), isSuperuser: flag(at('is_superuser')), isStaff: flag(at('is_staff')), isActive: flag(at('is_active')) };
 }
 
+type TokenMatch = NonNullable<Awaited<ReturnType<AuthBackend['findToken']>>>;
+
+/** API tokens with their users' flags, by key. */
+const TOKENS_CACHE = new CachedConfig<Map<string, TokenMatch>>('users.tokens', ['users_token', 'users_user']);
+
+/** The token with its user's flags, in one statement. */
+async function lookUpToken(key: string, db: Executor, registry: Registry): Promise<TokenMatch | null> {
+  const [row] = await new Store(db, registry).pluck(Token, { key }, [
+    'id', 'key', 'write_enabled', 'expires', ...USER_FIELDS.map((f) => `user.${f}`),
+  ]);
+  if (!row) return null;
+  // Keys match exactly, compared in constant time.
+  const stored = Buffer.from(String(row.key));
+  const given = Buffer.from(key);
+  if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
+  const expires = row.expires === null || row.expires === undefined ? null : new Date(`${String(row.expires).replace(' ', 'T').replace(/Z?$/, 'Z')}`);
+  return {
+    user: toUser(row, 'user.'),
+    token: { id: row.id as string, key: String(row.key), writeEnabled: flag(row.write_enabled), expires },
+  };
+}
+
 /** Tokens and passwords of the users application, for the framework's authentication step. */
 export function usersAuthBackend(registry: Registry): AuthBackend {
   return {
     async findToken(key: string, db: Executor) {
-      // One statement per request: the token with its user's flags.
-      const [row] = await new Store(db, registry).pluck(Token, { key }, [
-        'id', 'key', 'write_enabled', 'expires', ...USER_FIELDS.map((f) => `user.${f}`),
-      ]);
-      if (!row) return null;
-      // Keys match exactly, compared in constant time.
-      const stored = Buffer.from(String(row.key));
-      const given = Buffer.from(key);
-      if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
-      const expires = row.expires === null || row.expires === undefined ? null : new Date(`${String(row.expires).replace(' ', 'T').replace(/Z?$/, 'Z')}`);
-      return {
-        user: toUser(row, 'user.'),
-        token: { id: row.id as string, key: String(row.key), writeEnabled: flag(row.write_enabled), expires },
-      };
+      // Tokens found are kept between requests until a token or user changes (see CachedConfig);
+      // unknown keys are not, so a token created on another instance works at once.
+      const known = await cachedConfig(db, TOKENS_CACHE, async () => new Map<string, TokenMatch>());
+      const hit = known.get(key);
+      if (hit) return hit;
+      const found = await lookUpToken(key, db, registry);
+      if (found) known.set(key, found);
+      return found;
     },
     async checkPassword(username: string, password: string, db: Executor) {
       const [row] = await new Store(db, registry).pluck(User, { username }, [...USER_FIELDS, 'password']);

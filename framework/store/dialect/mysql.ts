@@ -27,6 +27,7 @@ const common: Omit<Dialect, 'regexSyntax' | 'withTimeout' | 'isTimeout' | 'isBad
   forUpdateSkipLocked: ' FOR UPDATE SKIP LOCKED',
   serialWrites: false,
   orderText: (expr) => expr,
+  analyze: (table) => `ANALYZE TABLE \`${table.replace(/`/g, '``')}\``,
   concat: (...exprs) => `CONCAT(${exprs.join(', ')})`,
   // Prepared statements take 65,535 parameters; mysql2's query() (what the executor uses) writes
   // values into the text instead, bounded by max_allowed_packet only, so lists stay value by value.

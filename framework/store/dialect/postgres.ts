@@ -22,6 +22,9 @@ export const postgresDialect: Dialect = {
   maxBoundValues: 60_000,
   // One array parameter, its element type inferred from `expr` (uuid[], integer[], text[]).
   inBoundList: (expr, values, bind) => `${expr} = ANY(${bind(values)})`,
+  bindListsWhole: true,
+  // With the visibility map a vacuum sets, counts and id pages are read from indexes alone.
+  analyze: (table) => `VACUUM (ANALYZE) ${postgresDialect.quote(table)}`,
   uniqueViolation(err: unknown): UniqueViolation | null {
     const e = err as { code?: string; constraint?: string; detail?: string };
     if (e?.code !== '23505') return null;

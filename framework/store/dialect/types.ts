@@ -65,6 +65,13 @@ export interface Dialect {
    */
   inBoundList?(expr: string, values: readonly unknown[], bind: Bind): string;
   /**
+   * Bind every list as one parameter, however short: the statement's text then does not depend on
+   * the list's length, so one prepared statement (and its cached plan) serves every page.
+   */
+  readonly bindListsWhole?: boolean;
+  /** Refreshes the planner's statistics of one table; absent where the planner needs none kept. */
+  analyze?(table: string): string;
+  /**
    * Wraps one statement so the server cancels it after `ms` milliseconds (regex filters), where
    * the engine has a per-statement limit (MySQL-family); PostgreSQL sets a transaction-local one.
    */
