@@ -405,7 +405,11 @@ describe('a sync loads what the repository provides', () => {
     expect(contexts.find((c) => c.name === 'SNMP')?.data).toEqual({ snmp: { community: 'private' } });
     expect((await list(SCHEMAS, `owner_content_type=extras.gitrepository&name=NTP schema`))[0].description).toBe('changed');
     expect((await list(TEMPLATES, `owner_object_id=${repo.id}`)).map((t) => `${t.content_type} ${t.name} ${t.mime_type} ${t.file_extension}`)).toEqual(['dcim.device devices.txt text/plain txt']);
-    expect((await app.get(`/api/dcim/devices/${world.device.id}/`)).body.local_context_data).toBeNull();
+    const device = (await app.get(`/api/dcim/devices/${world.device.id}/`)).body;
+    expect(device.local_context_data).toBeNull();
+    // Rendered config contexts follow the sync at once.
+    expect(device.config_context.snmp).toEqual({ community: 'private' });
+    expect(device.config_context).not.toHaveProperty('role');
   });
 
   test('a content kind the repository stops providing is deleted', async () => {
