@@ -57,6 +57,21 @@ export class Config implements FrameworkConfig {
   @IsInt() @Min(1)
   maxImageBytes = 2 * 1024 * 1024;
 
+  /** Directory of the Git repositories' local copies, one per repository; relative to the working directory. */
+  @IsString()
+  gitRoot = './data/git';
+
+  /** Seconds one `git` command of a sync may take before it is stopped. */
+  @IsInt() @Min(1)
+  gitTimeoutSeconds = 300;
+
+  /**
+   * Git repositories may name `file://` URLs and absolute paths on the server (Nautobot accepts
+   * http(s) URLs only): for tests and for repositories the server's host mirrors itself.
+   */
+  @IsBoolean()
+  gitAllowLocal = false;
+
   @IsString()
   version = '0.1.0';
 
@@ -191,6 +206,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_MAX_BULK_OBJECTS', 'maxBulkObjects', parseInt10);
   setting('NETINV_MEDIA_ROOT', 'mediaRoot', (_n, v) => v);
   setting('NETINV_MAX_IMAGE_BYTES', 'maxImageBytes', parseInt10);
+  setting('NETINV_GIT_ROOT', 'gitRoot', (_n, v) => v);
+  setting('NETINV_GIT_TIMEOUT_SECONDS', 'gitTimeoutSeconds', parseInt10);
+  setting('NETINV_GIT_ALLOW_LOCAL', 'gitAllowLocal', parseBool);
   setting('NETINV_WEBHOOK_WORKER', 'webhookWorker', parseBool);
   setting('NETINV_WEBHOOK_POLL_SECONDS', 'webhookPollSeconds', parseInt10);
   setting('NETINV_WEBHOOK_MAX_ATTEMPTS', 'webhookMaxAttempts', parseInt10);

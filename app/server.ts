@@ -13,7 +13,22 @@ import { apiRouter, type Services } from '../framework/router/api';
 import { buildRouteTable, type RouteTable } from '../framework/router/route-table';
 import { setSecretsProviders, type Registry } from '../framework';
 import { objectPermissionEngine, usersAuthBackend } from '../models/users';
-import { changeLogListener, jobHookListener, MediaStore, syncContentTypes, WebhookWorker, JobCatalog, JobWorker, setJobCatalog, setLocalJobQueue, syncJobRecords } from '../models/extras';
+import {
+  changeLogListener,
+  gitRepositoryListener,
+  jobHookListener,
+  MediaStore,
+  runGitSync,
+  setGitSettings,
+  setTaskRunner,
+  syncContentTypes,
+  WebhookWorker,
+  JobCatalog,
+  JobWorker,
+  setJobCatalog,
+  setLocalJobQueue,
+  syncJobRecords,
+} from '../models/extras';
 import { allJobs } from './jobs';
 import type { JobWorkerOptions } from '../models/extras';
 import type { Config } from './config';
@@ -64,6 +79,12 @@ export function jobWorkerFor(db: Database, registry: Registry, config: Readonly<
   });
 }
 
+/** What the job workers of a process run besides job classes: Git repository syncs, with the NETINV_GIT_* settings. */
+export function configureTasks(registry: Registry, config: Readonly<Config>): void {
+  setGitSettings(registry, { root: config.gitRoot, timeoutSeconds: config.gitTimeoutSeconds, allowLocal: config.gitAllowLocal });
+  setTaskRunner(registry, 'extras.gitrepository', runGitSync);
+}
+
 /** Config in, server out: registry, database, migrations and the Express application. */
 export async function createServer(config: Readonly<Config>, options: ServerOptions = {}): Promise<NetinvServer> {
   const logger = new Logger(config.logLevel, config.logFormat);
@@ -93,13 +114,14 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   });
   if (config.webhookWorker) webhooks.start();
   const media = new MediaStore(config.mediaRoot, config.maxImageBytes);
-  const listeners = [changeLogListener(() => webhooks.kick()), jobHookListener(), media];
+  const listeners = [changeLogListener(() => webhooks.kick()), jobHookListener(), media, gitRepositoryListener((message, data) => logger.warn(message, data))];
   setSecretsProviders(registry, plugins.flatMap((p) => p.definition.secrets_providers ?? []));
   const catalog = new JobCatalog(allJobs(plugins, config.jobsRoot));
   setJobCatalog(registry, catalog);
+  configureTasks(registry, config);
   if (options.migrate !== false) await syncJobRecords(db, registry, catalog);
   const jobs = jobWorkerFor(db, registry, config, listeners, logger);
-  setLocalJobQueue(registry, { kick: () => jobs.kick(), cancel: (id) => jobs.cancel(id) });
+  setLocalJobQueue(registry, { kick: () => jobs.kick(), cancel: (id) => jobs.cancel(id), running: () => jobs.running });
   if (config.jobWorker && options.jobWorker !== false) jobs.start();
 
   const actions = modelActions(plugins);

@@ -14,9 +14,9 @@ import { User } from '../../models/users/user';
 import { loadConfig, type Config } from '../config';
 import { connectDatabase, DatabaseError, displayDatabaseUrl, migrate, reasonOf, registryWith } from '../database';
 import { enabledPlugins } from '../plugins';
-import { createServer, jobWorkerFor } from '../server';
+import { configureTasks, createServer, jobWorkerFor } from '../server';
 import { Logger } from '../../framework/http/logger';
-import { changeLogListener, jobHookListener, JobCatalog, setJobCatalog, syncJobRecords, WebhookWorker } from '../../models/extras';
+import { changeLogListener, gitRepositoryListener, jobHookListener, JobCatalog, setJobCatalog, syncJobRecords, WebhookWorker } from '../../models/extras';
 import { allJobs } from '../jobs';
 import { openDatabase, parseDatabaseUrl } from '../../framework/store/datasource';
 import { Progress } from '../progress';
@@ -290,6 +290,7 @@ export async function workerCommand(): Promise<void> {
   const db = openDatabase(ds);
   const catalog = new JobCatalog(allJobs(plugins, config.jobsRoot));
   setJobCatalog(registry, catalog);
+  configureTasks(registry, config);
   await syncJobRecords(db, registry, catalog);
   const webhooks = new WebhookWorker(db, registry, {
     pollSeconds: config.webhookPollSeconds,
@@ -301,7 +302,7 @@ export async function workerCommand(): Promise<void> {
     onError: (message, data) => logger.warn(message, data),
   });
   if (config.webhookWorker) webhooks.start();
-  const jobs = jobWorkerFor(db, registry, config, [changeLogListener(() => webhooks.kick()), jobHookListener()], logger);
+  const jobs = jobWorkerFor(db, registry, config, [changeLogListener(() => webhooks.kick()), jobHookListener(), gitRepositoryListener((message, data) => logger.warn(message, data))], logger);
   jobs.start();
   // The worker's timers do not hold the process open (they must not in the server): this does.
   const keepAlive = setInterval(() => undefined, 1 << 30);

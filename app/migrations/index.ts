@@ -1,4 +1,6 @@
 import { AddSecrets1795823090649 } from './1795823090649-add-secrets';
+import { AddJobWorkerBeats1795990000001 } from './1795990000001-add-job-worker-beats';
+import { AddGitRepositories1795990000002 } from './1795990000002-add-git-repositories';
 import { AddImageAttachments1795823528573 } from './1795823528573-add-image-attachments';
 import { Initial1795431639398 } from './1795431639398-initial';
 import { AddIpam1795433612091 } from './1795433612091-add-ipam';
@@ -57,4 +59,6 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddImageAttachments1795823528573,
   ConfigContextDynamicGroups1795823946647,
   CacheGenerations1795990000000,
+  AddJobWorkerBeats1795990000001,
+  AddGitRepositories1795990000002,
 ];

@@ -16,7 +16,7 @@ function plain(value: unknown): Json {
 /**
  * Objects in Nautobot's database form (a change record's `object_data`): every stored field by
  * name, foreign keys as ids, many-to-many fields as id lists, network fields as their stored
- * columns; private columns and the primary key left out. `tags` and `custom_fields` come from
+ * columns; private and write-only columns and the primary key left out. `tags` and `custom_fields` come from
  * `readable` (tag names, custom fields keyed by name), which the caller already rendered.
  */
 export async function databaseForms(
@@ -35,7 +35,7 @@ export async function databaseForms(
 function databaseForm(model: ModelMeta, values: Values, readable: { tags?: string[]; custom_fields?: JsonObject } | undefined): JsonObject {
   const out: JsonObject = {};
   for (const field of model.fields) {
-    if (field === model.pk || field.hidden || field.name.startsWith('_') || field.kind.databaseForm === 'omitted') continue;
+    if (field === model.pk || field.hidden || field.writeOnly || field.name.startsWith('_') || field.kind.databaseForm === 'omitted') continue;
     if (field.kind.databaseForm === 'rendered') {
       out.custom_fields = readable?.custom_fields ?? {};
       continue;

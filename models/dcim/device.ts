@@ -54,6 +54,7 @@ import { checkChassisMembership, checkChassisPosition, masterMayUse } from './vi
   uniqueTogether: [['site', 'tenant', 'name']],
   briefOnWrites: true,
   features: ['locations', 'dynamic_groups'],
+  indexTogether: [['local_context_data_owner_content_type', 'local_context_data_owner_object_id']],
   filters: {
     region: { path: 'site.region' },
     region_id: { path: 'site.region' },
@@ -155,6 +156,13 @@ export class Device extends PrimaryModel {
 
   @Field.JSON({ object: true })
   local_context_data!: Record<string, unknown> | null;
+
+  /** The Git repository that provides the local context data, if one does (not shown, as in Nautobot's API). */
+  @Field.String({ maxLength: 100, nullable: true, default: null, readOnly: true, hidden: true, lookups: false })
+  local_context_data_owner_content_type!: string | null;
+
+  @Field.UUID({ nullable: true, default: null, readOnly: true, hidden: true, lookups: false })
+  local_context_data_owner_object_id!: string | null;
 
   /** The matching config contexts merged with the local context data (extras' config-context provider). */
   @ComputedField({ optOut: 'exclude' })

@@ -28,15 +28,22 @@ import { Tag } from './tag';
 const OBJECT_MESSAGE = 'JSON data must be in object form. Example: {"foo": 123}';
 
 /**
- * Records a Git repository manages carry their owner; netinv has no such owners, so `owner`
- * always reads null while the two owner columns stay writable as in Nautobot.
+ * Records a Git repository manages carry their owner in `owner_content_type` + `owner_object_id`
+ * (writable, as in Nautobot); `owner` shows it nested (owner.provider.ts).
  */
-const ownerless = { from: [] as string[], compute: () => null, label: 'Owner' };
+const owner = { provider: 'owner', label: 'Owner' };
+
+/** `[<owner>] <name>` for a record a Git repository manages, else the name. */
+const ownedDisplay = {
+  fields: ['name'],
+  objects: { owner: { type: 'owner_content_type', id: 'owner_object_id' } },
+  render: (v: Record<string, unknown>) => (v.owner ? `[${String(v.owner)}] ${String(v.name)}` : String(v.name)),
+};
 
 /** A JSON Schema that config-context data and devices' local context data can be checked against. */
 @Model({
   path: 'config-context-schemas',
-  display: 'name',
+  display: ownedDisplay,
   brief: ['name', 'slug'],
   ordering: ['name'],
   search: ['name', 'description', 'data_schema'],
@@ -52,14 +59,14 @@ export class ConfigContextSchema extends OrganizationalModel {
   @Field.Slug({ maxLength: 200, from: 'name', unique: false, lookups: false })
   slug!: string;
 
-  @ContentTypeField({ nullable: true, required: false, default: null, single: true })
+  @ContentTypeField({ nullable: true, required: false, default: null, single: true, forFeature: 'config_context_owners' })
   owner_content_type!: string | null;
 
   @Field.UUID({ nullable: true, required: false, default: null })
   owner_object_id!: string | null;
 
-  @ComputedField(ownerless)
-  owner!: null;
+  @ComputedField(owner)
+  owner!: unknown;
 
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
@@ -80,7 +87,7 @@ export class ConfigContextSchema extends OrganizationalModel {
  */
 @Model({
   path: 'config-contexts',
-  display: 'name',
+  display: ownedDisplay,
   brief: ['name'],
   ordering: ['weight', 'name'],
   search: ['name', 'description', 'data'],
@@ -93,14 +100,14 @@ export class ConfigContext extends ChangeLoggedModel {
   @Field.String({ maxLength: 100 })
   name!: string;
 
-  @ContentTypeField({ nullable: true, required: false, default: null, single: true })
+  @ContentTypeField({ nullable: true, required: false, default: null, single: true, forFeature: 'config_context_owners' })
   owner_content_type!: string | null;
 
   @Field.UUID({ nullable: true, required: false, default: null })
   owner_object_id!: string | null;
 
-  @ComputedField(ownerless)
-  owner!: null;
+  @ComputedField(owner)
+  owner!: unknown;
 
   @Field.Integer({ min: 0, max: 32767, default: 1000 })
   weight!: number;

@@ -9,7 +9,8 @@ import { NotesUrl, ChangeLoggedModel, ComputedField, ContentTypeField, Field, Mo
   path: 'export-templates',
   display: {
     fields: ['content_type', 'name'],
-    render: (v) => `${String(v.content_type).replace('.', ' | ')}: ${String(v.name)}`,
+    objects: { owner: { type: 'owner_content_type', id: 'owner_object_id' } },
+    render: (v) => `${v.owner ? `[${String(v.owner)}] ` : ''}${String(v.content_type).replace('.', ' | ')}: ${String(v.name)}`,
   },
   brief: ['name'],
   ordering: ['content_type', 'name'],
@@ -23,15 +24,15 @@ export class ExportTemplate extends ChangeLoggedModel {
   @ContentTypeField({ single: true })
   content_type!: string;
 
-  @ContentTypeField({ nullable: true, required: false, default: null, single: true })
+  @ContentTypeField({ nullable: true, required: false, default: null, single: true, forFeature: 'export_template_owners' })
   owner_content_type!: string | null;
 
   @Field.UUID({ nullable: true, required: false, default: null })
   owner_object_id!: string | null;
 
-  /** Only Git repositories own export templates in Nautobot; netinv has none, so always null. */
-  @ComputedField({ from: [], compute: () => null, label: 'Owner' })
-  owner!: null;
+  /** The owner (a Git repository in core) in its nested form, or null (owner.provider.ts). */
+  @ComputedField({ provider: 'owner', label: 'Owner' })
+  owner!: unknown;
 
   @Field.String({ maxLength: 100 })
   name!: string;

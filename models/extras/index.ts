@@ -22,11 +22,14 @@ import { Status } from './status';
 import { TaggedItem, Tag } from './tag';
 import { ObjectChange } from './object-change';
 import { Webhook, WebhookDelivery } from './webhook';
-import { JobLogEntry, JobModel, JobResult, ScheduledJob } from './job';
+import { JobLogEntry, JobModel, JobResult, JobWorkerBeat, ScheduledJob } from './job';
 import { jobActions, legacyJobRoutes } from './job.actions';
 import { JobButton, JobHook } from './job-hook';
 import { Secret, SecretsGroup, SecretsGroupAssociation, groupSecret, readSecret } from './secret';
 import { secretActions } from './secret.actions';
+import { GitRepository } from './git-repository';
+import { gitRepositoryActions } from './git-repository.actions';
+import { ownerProvider } from './owner.provider';
 
 export { syncContentTypes };
 export { ImageAttachment, MediaStore };
@@ -38,20 +41,25 @@ export { Secret, SecretsGroup, SecretsGroupAssociation, groupSecret, readSecret 
 export { SecretsGroupAccessType, SecretsGroupSecretType } from './choices';
 export { jobHookListener } from './job-hook-listener';
 export { JobWorker, enqueueRun, type JobWorkerOptions } from './job-worker';
-export { JobCatalog, setJobCatalog, setLocalJobQueue, syncJobRecords } from './job-catalog';
+export { JobCatalog, setJobCatalog, setLocalJobQueue, setTaskRunner, syncJobRecords } from './job-catalog';
+export { GitRepository };
+export { setGitSettings, type GitSettings } from './git-settings';
+export { gitRepositoryListener } from './git-lifecycle';
+export { runGitSync } from './git-sync';
 
 /** Feature providers are registered under the feature's name; the framework finds them there. */
 export default defineApp(
   'extras',
-  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ImageAttachment, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery, JobModel, ScheduledJob, JobResult, JobLogEntry, JobHook, JobButton, Secret, SecretsGroup, SecretsGroupAssociation, DynamicGroup, DynamicGroupMembership],
+  [Status, Tag, TaggedItem, ComputedField, CustomField, CustomFieldChoice, Relationship, RelationshipAssociation, ConfigContextSchema, ConfigContext, CustomLink, ExportTemplate, Note, ImageAttachment, ContentType, ObjectChange, Webhook, WebhookDelivery, GraphQLQuery, JobModel, ScheduledJob, JobResult, JobLogEntry, JobHook, JobButton, Secret, SecretsGroup, SecretsGroupAssociation, GitRepository, JobWorkerBeat, DynamicGroup, DynamicGroupMembership],
   {
-    actions: [...noteActions, ...graphqlQueryActions, ...exportTemplateActions, ...jobActions, ...secretActions, ...dynamicGroupActions],
+    actions: [...noteActions, ...graphqlQueryActions, ...exportTemplateActions, ...jobActions, ...secretActions, ...gitRepositoryActions, ...dynamicGroupActions],
     provides: {
       tags: { tag: () => Tag, through: () => TaggedItem },
       custom_fields: customFields,
       computed_fields: computedFields,
       relationships,
       config_context: configContexts,
+      owner: ownerProvider,
     },
   },
 );

@@ -1,5 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { Store, isButtonReceiver, isHookReceiver, jobOptionsOf, type Database, type Json, type RegisteredJob, type Registry, type Values } from '../../framework';
+import {
+  DataKey,
+  Store,
+  isButtonReceiver,
+  isHookReceiver,
+  jobOptionsOf,
+  type Actor,
+  type Database,
+  type JobLogLine,
+  type Json,
+  type RegisteredJob,
+  type Registry,
+  type Values,
+  type WriteListener,
+} from '../../framework';
 
 /** The attributes a Job record copies from its class unless `<name>_override` is set. */
 export const OVERRIDABLE = [
@@ -80,6 +94,8 @@ export interface LocalJobQueue {
   kick(): void;
   /** Stops a run this process is running; false when it runs elsewhere or not at all. */
   cancel(id: string): boolean;
+  /** This process works the queue (its worker is started). */
+  running?(): boolean;
 }
 
 const localQueues = new WeakMap<Registry, LocalJobQueue>();
@@ -92,9 +108,50 @@ export function notifyJobQueue(registry: Registry): void {
   localQueues.get(registry)?.kick();
 }
 
+export function localWorkerRunning(registry: Registry): boolean {
+  return localQueues.get(registry)?.running?.() ?? false;
+}
+
 export function cancelLocalRun(registry: Registry, id: string): boolean {
   return localQueues.get(registry)?.cancel(id) ?? false;
 }
+
+/** What a task that is not a job class (a Git repository's sync) gets from the worker running it. */
+export interface TaskRun {
+  readonly db: Database;
+  readonly registry: Registry;
+  /** The server's write listeners (change log, webhooks) for the task's writes. */
+  readonly listeners: readonly WriteListener[];
+  readonly actor: Actor | null;
+  /** The result's `job_id`: the request id of the change records the task writes. */
+  readonly requestId: string;
+  /** Aborted at the soft time limit, on cancellation and when the run is stopped. */
+  readonly signal: AbortSignal;
+  /** Writes a log line of the result (streamed or kept for the end, as for jobs). */
+  log(line: JobLogLine): Promise<void>;
+}
+
+export interface TaskOutcome {
+  status: 'completed' | 'failed' | 'errored';
+  data: Json;
+}
+
+/** Runs a pending result whose `obj_type` names the task (`extras.gitrepository`), from its `run_args`. */
+export type TaskRunner = (run: TaskRun, result: Values) => Promise<TaskOutcome>;
+
+const taskRunners = new WeakMap<Registry, ReadonlyMap<string, TaskRunner>>();
+
+/** The tasks the workers of the server built on `registry` run besides job classes, by `obj_type`. */
+export function setTaskRunner(registry: Registry, objType: string, runner: TaskRunner): void {
+  taskRunners.set(registry, new Map([...(taskRunners.get(registry) ?? []), [objType, runner]]));
+}
+
+export function taskRunnerOf(registry: Registry, objType: string): TaskRunner | undefined {
+  return taskRunners.get(registry)?.get(objType);
+}
+
+/** Set when a transaction queued runs: the local worker is woken once it commits (jobHookListener). */
+export const RUNS_QUEUED = new DataKey<true>('jobs:runs-queued');
 
 export function classPathOf(record: Values): string {
   return key(record.source, record.module_name, record.job_class_name);

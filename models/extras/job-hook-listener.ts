@@ -1,7 +1,7 @@
 import { DataKey, Store, fieldTest, type FieldMeta, type Id, type RequestData, type WriteListener } from '../../framework';
 import { JobModel } from './job';
 import { JobHook } from './job-hook';
-import { classPathOf, notifyJobQueue } from './job-catalog';
+import { classPathOf, notifyJobQueue, RUNS_QUEUED } from './job-catalog';
 import { enqueueRun } from './job-worker';
 import { ObjectChange } from './object-change';
 
@@ -9,8 +9,6 @@ const FLAG: Record<string, string> = { create: 'type_create', update: 'type_upda
 
 /** Set on the writes of a hook receiver's run: its changes do not fire hooks again. */
 const HOOK_RECEIVER_RUN = new DataKey<true>('jobs:hook-receiver-run');
-/** Set once hooks were queued in a transaction: the queue is woken after commit. */
-const QUEUED = new DataKey<true>('jobs:hooks-queued');
 
 export function markHookReceiverRun(features: RequestData): void {
   features.set(HOOK_RECEIVER_RUN, true);
@@ -19,7 +17,8 @@ export function markHookReceiverRun(features: RequestData): void {
 /**
  * Job hooks: after the change log of a transaction is written (so after the change-log listener),
  * one run per enabled hook matching each record's type and action, with `object_change` = the
- * record's id, as the change's user, committed; queued in the same transaction.
+ * record's id, as the change's user, committed; queued in the same transaction. Wakes the local
+ * worker after a commit that queued runs (see RUNS_QUEUED).
  */
 export function jobHookListener(): WriteListener {
   return {
@@ -40,12 +39,13 @@ export function jobHookListener(): WriteListener {
           const job = jobs.get(jobId);
           if (!job) continue;
           await enqueueRun(store, scope.registry, { job, name: classPathOf(job), user: (change.user as Id | null) ?? null, data: { object_change: String(change.id) }, commit: true });
-          scope.features.set(QUEUED, true);
+          scope.features.set(RUNS_QUEUED, true);
         }
       }
     },
+    // Runs queued by this transaction (hooks, Git repository syncs) start once it commits.
     committed(scope) {
-      if (scope.features.get(QUEUED)) notifyJobQueue(scope.registry);
+      if (scope.features.get(RUNS_QUEUED)) notifyJobQueue(scope.registry);
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   storeDateTime,
   type Actor,
   type Database,
+  type Executor,
   type FieldMeta,
   type Id,
   type Json,
@@ -24,8 +25,8 @@ import {
   type WriteScope,
 } from '../../framework';
 import { User } from '../users/user';
-import { JobLogEntry, JobModel, JobResult, ScheduledJob } from './job';
-import { jobCatalogOf } from './job-catalog';
+import { JobLogEntry, JobModel, JobResult, JobWorkerBeat, ScheduledJob } from './job';
+import { jobCatalogOf, localWorkerRunning, taskRunnerOf, type TaskRunner } from './job-catalog';
 import { nextRun } from './job-schedule';
 import { markHookReceiverRun } from './job-hook-listener';
 
@@ -78,6 +79,8 @@ export class JobWorker {
   private readonly active = new Map<Id, Promise<void>>();
   /** Stops a run of this process at once (cancellation from this process's API). */
   private readonly halts = new Map<Id, (reason: string) => void>();
+  private beatTimer: NodeJS.Timeout | null = null;
+  private beating: Promise<void> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -92,7 +95,15 @@ export class JobWorker {
   start(): void {
     if (this.started) return;
     this.started = true;
+    this.beat();
+    this.beatTimer = setInterval(() => this.beat(), this.beatMs);
+    this.beatTimer.unref();
     this.kick();
+  }
+
+  /** True between start() and stop(): this process works the queue. */
+  get running(): boolean {
+    return this.started;
   }
 
   /** Stops claiming and waits for the runs under way. */
@@ -100,8 +111,46 @@ export class JobWorker {
     this.started = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.beatTimer) clearInterval(this.beatTimer);
+    this.beatTimer = null;
     await this.loop;
     await Promise.allSettled([...this.active.values()]);
+    await this.beating;
+    await this.db
+      .transaction((tx) => new Store(tx, this.registry).delete(this.meta(JobWorkerBeat), matching(this.meta(JobWorkerBeat), { worker: this.id })))
+      .catch((err) => this.options.onError?.('job worker heartbeat failed', { error: traceback(err) }));
+  }
+
+  /**
+   * Between beats: a third of the lease, or the poll interval when polls are rarer (timed work
+   * never comes more often than the polls do; tests that count statements poll once an hour).
+   */
+  private get beatMs(): number {
+    return Math.max(50, Math.floor((this.options.leaseSeconds * 1000) / 3), this.options.pollMs);
+  }
+
+  /**
+   * Records that this worker is alive for three beats (plus the hard time limit on a database
+   * with one writer, where a running job's transaction may hold the renewal back), so other
+   * processes know a worker runs.
+   */
+  private beat(): void {
+    if (this.beating || !this.started) return;
+    const model = this.meta(JobWorkerBeat);
+    const until = new Date(Date.now() + 3 * this.beatMs + (this.db.dialect.serialWrites ? this.options.timeLimit * 1000 : 0));
+    this.beating = this.db
+      .transaction(async (tx) => {
+        const store = new Store(tx, this.registry);
+        if ((await store.updateWhere(model, matching(model, { worker: this.id }), { alive_until: until })) === 0) {
+          await store.insert(model, { id: randomUUID(), worker: this.id, alive_until: until });
+        }
+        // Rows of workers that stopped without saying so.
+        await store.delete(model, fieldTest(field(model, 'alive_until'), 'lt', [storeDateTime(new Date(Date.now() - 24 * 3600 * 1000))]));
+      })
+      .catch((err) => this.options.onError?.('job worker heartbeat failed', { error: traceback(err) }))
+      .finally(() => {
+        this.beating = null;
+      });
   }
 
   /** Work was queued: look now. */
@@ -267,6 +316,8 @@ export class JobWorker {
     const results = this.meta(JobResult);
     const row = await new Store(this.db.reader, this.registry).get(results, id);
     if (!row) return;
+    const task = row.job_model ? undefined : taskRunnerOf(this.registry, String(row.obj_type));
+    if (task) return this.executeTask(id, row, task);
     const job = row.job_model ? await new Store(this.db.reader, this.registry).get(this.meta(JobModel), row.job_model as Id) : null;
     const entry = job ? jobCatalogOf(this.registry)?.find(job) : undefined;
     if (!job || !entry || !job.enabled || !job.installed) {
@@ -280,57 +331,9 @@ export class JobWorker {
     const hardLimit = Number(job.time_limit) || this.options.timeLimit;
     const actor = await this.actorOf((row.user as Id | null) ?? null);
 
-    // Logs go to the database as they come where a second writer may write beside the run's
-    // transaction; with one writer they are kept and written when the run ends.
-    const buffered: JobLogLine[] = [];
-    const streaming = !this.db.dialect.serialWrites;
-    let logChain: Promise<void> = Promise.resolve();
-    let stopReason: string | null = null;
-    const record = async (line: JobLogLine) => {
-      if (!streaming) {
-        buffered.push(line);
-        return;
-      }
-      logChain = logChain.then(() => this.db.transaction((tx) => this.insertLogs(new Store(tx, this.registry), id, [line])));
-      await logChain;
-    };
-    // A stopped run's code may go on (a promise cannot be killed): what it logs after the stop
-    // is dropped, so the worker's line saying why the run stopped stays the last one.
-    const sink = async (line: JobLogLine) => {
-      if (stopReason === null) await record(line);
-    };
-
-    const abort = new AbortController();
-    let stop!: (err: RunStopped) => void;
-    const stopped = new Promise<never>((_resolve, reject) => (stop = reject));
-    stopped.catch(() => undefined);
-    const timers: NodeJS.Timeout[] = [];
-    const halt = (reason: string) => {
-      if (stopReason) return;
-      stopReason = reason;
-      abort.abort(reason);
-      stop(new RunStopped(reason));
-    };
-    this.halts.set(id, halt);
-    timers.push(
-      setTimeout(() => {
-        if (!abort.signal.aborted) {
-          abort.abort('soft time limit');
-          void sink({ level: 'warning', message: `The job exceeded its soft time limit of ${softLimit} seconds and was asked to stop.`, grouping: 'main', log_object: null, absolute_url: null });
-        }
-      }, softLimit * 1000),
-      setTimeout(() => halt(`The job exceeded its time limit of ${hardLimit} seconds and was stopped; its changes were rolled back.`), hardLimit * 1000),
-    );
-    // Renews the lease and notices cancellation.
-    const heartbeat = setInterval(() => {
-      void (async () => {
-        const current = await new Store(this.db.reader, this.registry).get(results, id);
-        if (current?.cancel_requested) halt(CANCELLED);
-        if (streaming) {
-          await this.db.transaction((tx) => new Store(tx, this.registry).updateWhere(results, matching(results, { id, worker: this.id }), { lease_until: new Date(Date.now() + this.leaseMs(hardLimit)) }));
-        }
-      })().catch((err) => this.options.onError?.('job heartbeat failed', { id, error: traceback(err) }));
-    }, Math.max(50, Math.floor((this.options.leaseSeconds * 1000) / 3)));
+    const log = new RunLog(this.db, this.streaming, (tx, lines) => this.insertLogs(new Store(tx, this.registry), id, lines));
+    const { record, sink } = log;
+    const { abort, stopped, timers, heartbeat } = this.supervise(id, log, softLimit, hardLimit);
 
     let status = 'completed';
     let output: Json = null;
@@ -371,8 +374,126 @@ export class JobWorker {
       clearInterval(heartbeat);
       this.halts.delete(id);
     }
-    await logChain.catch(() => undefined);
-    await this.finish(id, status, status === 'errored' ? null : { output }, buffered);
+    await log.settled();
+    await this.finish(id, status, status === 'errored' ? null : { output }, log.buffered);
+  }
+
+  /** Logs go to the database as they come where a second writer may write beside a run's transaction. */
+  private get streaming(): boolean {
+    return !this.db.dialect.serialWrites;
+  }
+
+  /**
+   * What watches a run: the soft time limit (its signal aborts), the hard one and cancellation
+   * (`halt`: the run is stopped and `stopped` rejects), and the lease renewal.
+   */
+  private supervise(id: Id, log: RunLog, softLimit: number, hardLimit: number) {
+    const results = this.meta(JobResult);
+    const abort = new AbortController();
+    let stop!: (err: RunStopped) => void;
+    const stopped = new Promise<never>((_resolve, reject) => (stop = reject));
+    stopped.catch(() => undefined);
+    const halt = (reason: string) => {
+      if (log.stopReason) return;
+      log.stopReason = reason;
+      abort.abort(reason);
+      stop(new RunStopped(reason));
+    };
+    this.halts.set(id, halt);
+    const timers = [
+      setTimeout(() => {
+        if (!abort.signal.aborted) {
+          abort.abort('soft time limit');
+          void log.sink({ level: 'warning', message: `The job exceeded its soft time limit of ${softLimit} seconds and was asked to stop.`, grouping: 'main', log_object: null, absolute_url: null });
+        }
+      }, softLimit * 1000),
+      setTimeout(() => halt(`The job exceeded its time limit of ${hardLimit} seconds and was stopped; its changes were rolled back.`), hardLimit * 1000),
+    ];
+    // Renews the lease and notices cancellation.
+    const heartbeat = setInterval(() => {
+      void (async () => {
+        const current = await new Store(this.db.reader, this.registry).get(results, id);
+        if (current?.cancel_requested) halt(CANCELLED);
+        if (this.streaming) {
+          await this.db.transaction((tx) => new Store(tx, this.registry).updateWhere(results, matching(results, { id, worker: this.id }), { lease_until: new Date(Date.now() + this.leaseMs(hardLimit)) }));
+        }
+      })().catch((err) => this.options.onError?.('job heartbeat failed', { id, error: traceback(err) }));
+    }, Math.max(50, Math.floor((this.options.leaseSeconds * 1000) / 3)));
+    return { abort, stopped, halt, timers, heartbeat };
+  }
+
+  /**
+   * A claimed run of a task that is not a job class (a Git repository's sync): the task works
+   * with its own transactions; the worker supervises it as a job (limits, cancellation, lease)
+   * and records its log and outcome. A thrown error makes it `errored`, a stop `failed`.
+   */
+  private async executeTask(id: Id, row: Values, runner: TaskRunner): Promise<void> {
+    const log = new RunLog(this.db, this.streaming, (tx, lines) => this.insertLogs(new Store(tx, this.registry), id, lines));
+    const softLimit = this.options.softTimeLimit;
+    const hardLimit = this.options.timeLimit;
+    const { abort, stopped, timers, heartbeat } = this.supervise(id, log, softLimit, hardLimit);
+    let status = 'completed';
+    let data: Json = null;
+    try {
+      const actor = await this.actorOf((row.user as Id | null) ?? null);
+      const running = runner({ db: this.db, registry: this.registry, listeners: this.options.listeners, actor, requestId: String(row.job_id), signal: abort.signal, log: log.sink }, row);
+      running.catch(() => undefined);
+      const outcome = await Promise.race([running, stopped]);
+      status = outcome.status;
+      data = outcome.data;
+    } catch (err) {
+      if (err instanceof RunStopped) {
+        status = 'failed';
+        await log.record({ level: 'failure', message: err.message, grouping: 'main', log_object: null, absolute_url: null });
+      } else {
+        status = 'errored';
+        await log.record({ level: 'failure', message: `An exception occurred: \`${err instanceof Error ? err.name : 'Error'}: ${err instanceof Error ? err.message : String(err)}\`\n\`\`\`\n${traceback(err)}\n\`\`\``, grouping: 'main', log_object: null, absolute_url: null });
+      }
+    } finally {
+      for (const t of timers) clearTimeout(t);
+      clearInterval(heartbeat);
+      this.halts.delete(id);
+    }
+    await log.settled();
+    await this.finish(id, status, data, log.buffered);
+  }
+}
+
+/**
+ * The log of one run: streamed to the database line by line where a second writer may write
+ * beside the run's transaction, else kept and written when the run ends. Once the run is stopped
+ * (`stopReason`), what its code still logs is dropped, so the worker's line saying why the run
+ * stopped stays the last one (a promise cannot be killed).
+ */
+class RunLog {
+  readonly buffered: JobLogLine[] = [];
+  stopReason: string | null = null;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly streaming: boolean,
+    private readonly insert: (tx: Executor, lines: JobLogLine[]) => Promise<void>,
+  ) {}
+
+  /** Writes a line whatever the run's state (the worker's own lines). */
+  readonly record = async (line: JobLogLine): Promise<void> => {
+    if (!this.streaming) {
+      this.buffered.push(line);
+      return;
+    }
+    this.chain = this.chain.then(() => this.db.transaction((tx) => this.insert(tx, [line])));
+    await this.chain;
+  };
+
+  /** Writes a line of the run's code, unless the run was stopped. */
+  readonly sink = async (line: JobLogLine): Promise<void> => {
+    if (this.stopReason === null) await this.record(line);
+  };
+
+  /** Resolves once every streamed line is written (or failed). */
+  async settled(): Promise<void> {
+    await this.chain.catch(() => undefined);
   }
 }
 
@@ -414,4 +535,14 @@ export async function enqueueRun(store: Store, registry: Registry, run: RunReque
     cancel_requested: false,
   });
   return id;
+}
+
+/**
+ * Whether a job worker is alive to run what is queued: this process's own, or one whose beat is
+ * current (`netinv worker` processes, other servers).
+ */
+export async function jobWorkerAlive(db: Database, registry: Registry): Promise<boolean> {
+  if (localWorkerRunning(registry)) return true;
+  const model = registry.forClass(JobWorkerBeat);
+  return new Store(db.reader, registry).exists(model, fieldTest(field(model, 'alive_until'), 'gt', [storeDateTime(new Date())]));
 }

@@ -311,3 +311,17 @@ function isoPlus(value: unknown): string {
   const d = value instanceof Date ? value : new Date(String(value));
   return d.toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
 }
+
+/**
+ * A job worker's sign of life, renewed while it runs: requests that need a worker (a Git
+ * repository's sync) answer 503 while no row is current, as Nautobot does without Celery workers.
+ */
+@Model({ path: null, name: 'jobworker', display: 'worker' })
+export class JobWorkerBeat extends BaseModel {
+  @Field.String({ maxLength: 100, unique: true })
+  worker!: string;
+
+  /** The worker counts as alive until then. */
+  @Field.DateTime()
+  alive_until!: Date;
+}

@@ -31,6 +31,7 @@ import { Cluster } from './cluster';
 /** A virtual machine running in a cluster. */
 @Model({
   features: ['dynamic_groups'],
+  indexTogether: [['local_context_data_owner_content_type', 'local_context_data_owner_object_id']],
   path: 'virtual-machines',
   display: 'name',
   brief: ['name'],
@@ -114,6 +115,13 @@ export class VirtualMachine extends PrimaryModel {
 
   @Field.JSON({ object: true })
   local_context_data!: Record<string, unknown> | null;
+
+  /** The Git repository that provides the local context data, if one does (not shown, as in Nautobot's API). */
+  @Field.String({ maxLength: 100, nullable: true, default: null, readOnly: true, hidden: true, lookups: false })
+  local_context_data_owner_content_type!: string | null;
+
+  @Field.UUID({ nullable: true, default: null, readOnly: true, hidden: true, lookups: false })
+  local_context_data_owner_object_id!: string | null;
 
   @ForeignKey(() => ConfigContextSchema, { nullable: true, onDelete: 'set_null', related: 'virtual_machines', label: 'Local context schema' })
   local_context_schema!: ConfigContextSchema | null;

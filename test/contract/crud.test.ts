@@ -77,16 +77,17 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
       expect(res.body.last_updated).toMatch(DATETIME);
     }
     // Feature blocks: empty on a new object of a model with the feature, absent otherwise (a
-    // model's own `tags` field, config contexts' assignment by tag slug, is not the feature's).
+    // model's own `tags` field, config contexts' assignment by tag slug, is not the feature's;
+    // a hidden feature field, Git repositories' tags, shows no block).
     const blocks = { custom_fields: {}, tags: [], relationships: {}, computed_fields: {} };
-    const expectedBlocks = Object.fromEntries(Object.entries(blocks).filter(([feature]) => model.has(feature)));
+    const expectedBlocks = Object.fromEntries(Object.entries(blocks).filter(([feature]) => model.has(feature) && !model.field(feature)?.hidden));
     const shownBlocks = Object.fromEntries(Object.keys(blocks).filter((k) => k in res.body && !(model.field(k) && !model.has(k))).map((k) => [k, res.body[k]]));
     expect(shownBlocks).toEqual(expectedBlocks);
     if (model.has('changelog')) {
       const keys = Object.keys(res.body);
       // A model's own `tags` field (config contexts' assignment by tag slug) is not the tags feature's tail key.
       const tail = ['created', 'last_updated', 'tags', 'notes_url', 'custom_fields', 'computed_fields', 'relationships'].filter(
-        (k) => keys.includes(k) && (k !== 'tags' || model.has('tags')),
+        (k) => keys.includes(k) && (k !== 'tags' || (model.has('tags') && !model.field('tags')?.hidden)),
       );
       expect(keys.slice(keys.length - tail.length)).toEqual(tail);
     }

@@ -223,11 +223,19 @@ const FILL: Record<string, (ctx: FactoryContext) => Promise<Record<string, unkno
   'dcim.device.virtual_chassis': chassisMember,
   'dcim.device.vc_position': chassisMember,
   'dcim.device.vc_priority': chassisMember,
+  // Records a Git repository owns: only repositories may own them.
+  'extras.configcontext.owner_content_type': owned,
+  'extras.configcontextschema.owner_content_type': owned,
+  'extras.exporttemplate.owner_content_type': owned,
   'dcim.device.device_redundancy_group_priority': async ({ make }) => ({
     device_redundancy_group: await make('dcim.deviceredundancygroup'),
     device_redundancy_group_priority: 10,
   }),
 };
+
+async function owned({ make }: FactoryContext): Promise<Record<string, unknown>> {
+  return { owner_content_type: 'extras.gitrepository', owner_object_id: await make('extras.gitrepository') };
+}
 
 async function racked(make: FactoryContext['make']): Promise<Record<string, unknown>> {
   const site = await make('dcim.site');

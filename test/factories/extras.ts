@@ -135,6 +135,11 @@ export const extrasDefinitionFactories: Record<string, Factory> = {
     change: () => ({ access_type: 'HTTP(S)', secret_type: 'token' }),
     derived: ['display'],
   },
+  // Every save queues a sync; the discard port on the loopback refuses it at once, offline.
+  'extras.gitrepository': {
+    build: ({ n }) => ({ name: `Repository ${n}`, remote_url: `http://127.0.0.1:9/repository-${n}.git`, provided_contents: ['extras.configcontext'] }),
+    change: () => ({ branch: 'develop', provided_contents: ['extras.exporttemplate'] }),
+  },
   // Device groups whose filter names no device: their member lists stay empty.
   'extras.dynamicgroup': {
     build: ({ n }) => ({ name: `Group ${n}`, content_type: 'dcim.device', filter: { name: [`group-${n}-device`] } }),
