@@ -44,7 +44,7 @@ export function renderComparison(run: BenchRun): string {
       const w = r.workloads.find((x) => x.id === id);
       if (!w) return '';
       const rate = w.objectsPerSecond !== undefined && w.objectsPerSecond !== w.netinv.requestsPerSecond ? `${w.objectsPerSecond.toFixed(0)} obj/s` : `${w.netinv.requestsPerSecond.toFixed(0)} req/s`;
-      const share = w.floorRatio !== undefined ? ` (${(w.floorRatio * 100).toFixed(0)}% of floor)` : w.restRatio !== undefined ? ` (${(w.restRatio * 100).toFixed(0)}% of ${w.versus})` : '';
+      const share = w.floorRatio !== undefined ? ` (${(w.floorRatio * 100).toFixed(0)}% of floor)` : w.restRatio !== undefined ? ` (${(w.restRatio * 100).toFixed(0)}% of ${w.restVersus})` : '';
       const failed = w.netinv.non2xx + w.netinv.errors > 0 ? ` [${w.netinv.non2xx + w.netinv.errors} failed]` : '';
       return rate + share + failed;
     }),

@@ -28,16 +28,18 @@ interface Options {
   scale: number;
   /** Only these workloads (ids), for a quicker look at a few. */
   only: string[] | null;
+  /** Another build of netinv (a checkout with dist/), served on the same data and driven in turn. */
+  versus: string | null;
 }
 
-const USAGE = 'usage: npm run bench -- [--quick] [--workers N] [--out FILE] [--databases all|sqlite,postgres,mariadb] [--scale N] [--only W1,W4]';
+const USAGE = 'usage: npm run bench -- [--quick] [--workers N] [--out FILE] [--databases all|sqlite,postgres,mariadb] [--scale N] [--only W1,W4] [--versus CHECKOUT]';
 
 function positive(value: string | undefined): number | null {
   return /^\d+$/.test(value ?? '') && Number(value) >= 1 ? Number(value) : null;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { quick: false, workers: 1, out: null, databases: null, scale: 1, only: null };
+  const options: Options = { quick: false, workers: 1, out: null, databases: null, scale: 1, only: null, versus: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--quick') options.quick = true;
@@ -46,6 +48,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--out' && argv[i + 1]) options.out = argv[++i];
     else if (arg === '--databases' && argv[i + 1]) options.databases = parseDatabases(argv[++i]);
     else if (arg === '--only' && argv[i + 1]) options.only = argv[++i].split(',').map((w) => w.trim().toUpperCase());
+    else if (arg === '--versus' && argv[i + 1]) options.versus = path.resolve(argv[++i]);
     else throw new Error(`unknown or incomplete option ${arg}\n${USAGE}`);
   }
   return options;
@@ -57,6 +60,7 @@ const FLOOR = path.join(__dirname, 'floor-server.js');
 const NETINV_PORT = 18080;
 const FLOOR_PORT = 18090;
 const PROBE_PORT = 18081;
+const VERSUS_PORT = 18082;
 
 /** How netinv runs in production: defaults, warnings only in the log. */
 function productionEnv(databaseUrl: string): Record<string, string> {
@@ -120,6 +124,10 @@ async function runOne(requestedUrl: string | undefined, options: Options): Promi
   const serveArgs = ['serve', '--port', String(NETINV_PORT), ...(options.workers > 1 ? ['--workers', String(options.workers)] : [])];
   const netinv = await ServerProcess.start(CLI, serveArgs, productionEnv(databaseUrl), NETINV_PORT, '/api/');
   const floor = await ServerProcess.start(FLOOR, [], { DATABASE_URL: databaseUrl }, FLOOR_PORT, '/floor/devices?limit=1');
+  // Another build on the same data (an older one finds its own migrations applied, and ignores newer ones).
+  const versus = options.versus
+    ? await ServerProcess.start(path.join(options.versus, 'dist', 'app', 'cli', 'main.js'), ['serve', '--port', String(VERSUS_PORT)], productionEnv(databaseUrl), VERSUS_PORT, '/api/')
+    : null;
   const results: WorkloadResult[] = [];
   let singleRequestMs: Record<string, number> = {};
   let memory: BenchReport['memory'];
@@ -136,18 +144,23 @@ async function runOne(requestedUrl: string | undefined, options: Options): Promi
         result.floor = await drive(floor.baseUrl, w.floor, { ...settings, headers });
         result.floorRatio = figures.requestsPerSecond / result.floor.requestsPerSecond;
       }
+      if (versus) {
+        result.versus = await drive(versus.baseUrl, w.netinv, { ...settings, headers });
+        result.versusRatio = figures.requestsPerSecond / result.versus.requestsPerSecond;
+      }
       if (w.objectsPerRequest) result.objectsPerSecond = figures.requestsPerSecond * w.objectsPerRequest;
       results.push(result);
     }
     for (const w of all.filter((x) => x.versus)) {
       const own = results.find((r) => r.id === w.id);
       const rest = results.find((r) => r.id === w.versus);
-      if (own && rest && rest.netinv.requestsPerSecond > 0) Object.assign(own, { versus: w.versus, restRatio: own.netinv.requestsPerSecond / rest.netinv.requestsPerSecond });
+      if (own && rest && rest.netinv.requestsPerSecond > 0) Object.assign(own, { restVersus: w.versus, restRatio: own.netinv.requestsPerSecond / rest.netinv.requestsPerSecond });
     }
     memory = netinv.memory();
   } finally {
     await netinv.stop();
     await floor.stop();
+    await versus?.stop();
   }
 
   // Statement counts and the limit=0 check need settings a production server does not use, so a

@@ -9,7 +9,11 @@ export interface WorkloadResult {
   floorRatio?: number;
   /** Requests/s over those of the REST workload serving the same objects (GraphQL's W11 over W4). */
   restRatio?: number;
-  versus?: string;
+  restVersus?: string;
+  /** The other build of `--versus`, driven right after this one on the same data. */
+  versus?: LoadFigures;
+  /** This build's requests/s over the other build's. */
+  versusRatio?: number;
   objectsPerSecond?: number;
   /** SQL statements of one request (X-Query-Count). */
   queries?: number;
@@ -68,13 +72,15 @@ export function renderReport(r: BenchReport): string {
     num(w.floor?.requestsPerSecond),
     num(w.floor?.p50Ms, 1),
     w.floorRatio === undefined ? '' : `${(w.floorRatio * 100).toFixed(0)}%`,
-    w.restRatio === undefined ? '' : `${(w.restRatio * 100).toFixed(0)}% of ${w.versus}`,
+    w.restRatio === undefined ? '' : `${(w.restRatio * 100).toFixed(0)}% of ${w.restVersus}`,
+    num(w.versus?.requestsPerSecond),
+    w.versusRatio === undefined ? '' : `${w.versusRatio.toFixed(2)}×`,
   ]);
   const out = [
     `netinv benchmark ${r.date}: ${r.database}, ${r.workers} server process(es), Node ${r.node}, ${r.cpus} CPUs${r.quick ? ', QUICK run' : ''}`,
     `dataset: ${r.dataset.objects} objects loaded in ${r.dataset.loadSeconds.toFixed(1)} s`,
     '',
-    table(['id', 'request', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'obj/s', 'queries', 'floor req/s', 'floor p50', 'of floor', 'of REST'], rows),
+    table(['id', 'request', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'obj/s', 'queries', 'floor req/s', 'floor p50', 'of floor', 'of REST', 'versus req/s', 'vs versus'], rows),
     '',
     `single request on an idle server: ${Object.entries(r.singleRequestMs).map(([k, v]) => `${k} ${v.toFixed(1)} ms`).join(', ')}`,
     `resident memory after the run: ${r.memory.rssMb.toFixed(0)} MB (peak ${r.memory.peakMb.toFixed(0)} MB) per process`,
