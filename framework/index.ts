@@ -10,6 +10,7 @@ export {
   Model,
   Field,
   ChoiceField,
+  MultipleChoiceField,
   StatusField,
   ForeignKey,
   ManyToMany,

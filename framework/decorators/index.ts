@@ -15,6 +15,7 @@ import { foreignKeyKind, type ForeignKeyOptions } from '../fields/foreign-key';
 import { integerKind, type IntegerOptions } from '../fields/integer';
 import { jsonKind, type JsonOptions } from '../fields/json';
 import { macAddressKind } from '../fields/mac-address';
+import { multipleChoiceKind, type MultipleChoiceOptions } from '../fields/multiple-choice';
 import { integerArrayKind, type IntegerArrayOptions } from '../fields/integer-array';
 import { relatedViaKind, type RelatedViaOptions } from '../fields/related-via';
 import { manyToManyKind, type ManyToManyOptions } from '../fields/many-to-many';
@@ -76,6 +77,11 @@ export const Field = {
 /** A fixed choice set: `{value, label}` on read, the bare value on write. */
 export function ChoiceField(choices: ChoiceSet, options: Omit<ChoiceOptions, 'choices'> = {}): PropertyDecorator {
   return declareField(choiceKind, { ...options, choices } as ChoiceOptions);
+}
+
+/** Several values of a choice set (of text values): a bare list on read and write. */
+export function MultipleChoiceField(choices: ChoiceSet<string>, options: Omit<MultipleChoiceOptions, 'choices'> = {}): PropertyDecorator {
+  return declareField(multipleChoiceKind, { ...options, choices } as MultipleChoiceOptions);
 }
 
 /**

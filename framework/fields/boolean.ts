@@ -52,6 +52,7 @@ export const booleanKind: FieldKind = {
   lookups: () => [''],
   filterValue: (_f, raw) => booleanFilterValue(raw),
   comparison: 'identity',
+  jsonValue: 'boolean',
   info: (field) => baseInfo(field, 'boolean'),
   schema: (field) => ({ type: 'boolean', ...(field.nullable ? { nullable: true } : {}) }),
 };

@@ -11,6 +11,7 @@ export { macAddressKind, normaliseMac } from './mac-address';
 export { computedKind, computedShown, computedProvider, type ComputedOptions, type ComputedValueProvider, type ComputedProvider } from './computed';
 export { relatedViaKind, type RelatedViaOptions } from './related-via';
 export { choiceKind, defineChoices, ChoiceSet, type ChoiceValue, type ChoiceOptions } from './choice';
+export { multipleChoiceKind, type MultipleChoiceOptions } from './multiple-choice';
 export { statusKind, type StatusOptions } from './status';
 export { foreignKeyKind, type ForeignKeyOptions, type OnDelete } from './foreign-key';
 export { manyToManyKind, type ManyToManyOptions } from './many-to-many';

@@ -61,6 +61,7 @@ export const integerKind: FieldKind = {
   filterValue: (_f, raw) => integerFilterValue(raw),
   columnRange: (field) => (field.opts<IntegerOptions>().big ? [-(2 ** 63), 2 ** 63 - 1] : [-(2 ** 31), 2 ** 31 - 1]),
   comparison: 'scalar',
+  jsonValue: 'number',
   info(field) {
     const o = field.opts<IntegerOptions>();
     const info: FieldInfo = baseInfo(field, 'integer');

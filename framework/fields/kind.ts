@@ -4,6 +4,7 @@ import type { Json, JsonObject, Values } from '../metadata/types';
 import type { ApiVersion } from '../versioning/version';
 import type { Id } from '../query/id';
 import type { LinkSpec } from '../query/link';
+import type { JsonValueType } from '../query/json-key';
 import type { Predicate } from '../query/predicate';
 
 // -- reading: what a kind's reader sees of the query ---------------------------------------------
@@ -259,9 +260,10 @@ export type FilterMultiple = 'or' | 'and' | 'last';
  * - `network`: containment and equality of networks over the stored columns, prefix length,
  *   family, and text lookups on the canonical text;
  * - `integer-list`: a stored list of integers `contains` every value;
+ * - `string-list`: a stored list of strings holds every value;
  * - `content-types`: a stored list of content-type labels holds every value.
  */
-export type Comparison = 'identity' | 'equality' | 'scalar' | 'text' | 'uuid' | 'links' | 'network' | 'integer-list' | 'content-types';
+export type Comparison = 'identity' | 'equality' | 'scalar' | 'text' | 'uuid' | 'links' | 'network' | 'integer-list' | 'string-list' | 'content-types';
 
 /** How the database form (a change record's `object_data`) shows a field, when not as its value. */
 export type DatabaseFormRule = 'omitted' | 'rendered';
@@ -333,8 +335,8 @@ export interface FieldKindFacets {
   // -- filtering -------------------------------------------------------------------------------
   /** Generated REST lookup suffixes ('' is the plain filter). */
   lookups?(field: FieldMeta): readonly string[];
-  /** Fixed values the field's filters accept (choices, content types), for descriptions. */
-  filterChoices?(field: FieldMeta): ReadonlyArray<string | number>;
+  /** The fixed set of values the field holds, which describes its filters (choices, content types); undefined: any value. */
+  filterChoices?(field: FieldMeta): ReadonlyArray<string | number> | undefined;
   /** Type of the parsed filter values, for OpenAPI (default `string`); integer natural keys compare as integers. */
   readonly filterType?: FilterValueType;
   /**
@@ -357,6 +359,12 @@ export interface FieldKindFacets {
   filterValue?(field: FieldMeta, raw: string, lookup: string): unknown;
   /** How parsed filter values compare with the field; without it the field cannot be filtered. */
   readonly comparison?: Comparison;
+  /**
+   * How the kind's values compare when they are kept under a key of a JSON document (custom field
+   * data) rather than in a column of their own: as text (the default; ISO dates order as text),
+   * as numbers, as booleans, or as a list that must hold the value.
+   */
+  readonly jsonValue?: JsonValueType;
   /** Query parameters the field reads while rendering (`exclude`): not filters on its model's endpoint. */
   queryParams?(field: FieldMeta): readonly string[];
   /**

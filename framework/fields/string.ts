@@ -2,6 +2,7 @@ import { IsEmail, Matches, MaxLength, MinLength, ValidateIf } from 'class-valida
 import { FieldError } from '../errors';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { FieldOptions, Values } from '../metadata/types';
+import type { ChoiceSet } from './choice';
 import { applyColumn, baseInfo, rejectNull, STRING_LOOKUPS, textFilterValue, textReader } from './common';
 import type { FieldInfo, FieldKind, KindWriteContext } from './kind';
 
@@ -13,6 +14,12 @@ export interface StringOptions extends FieldOptions {
   format?: 'email' | 'url';
   /** Where Nautobot reports a blank value with the model's message rather than the serializer's. */
   blankMessage?: string;
+  /**
+   * The values the field may hold (Django's `choices` on a CharField, which DRF writes and
+   * describes as a ChoiceField): a written value must be one of them and OPTIONS lists them, but
+   * the value stays text, read bare and filtered with the text lookups (a selection custom field).
+   */
+  choices?: ChoiceSet;
 }
 
 export interface SlugOptions extends StringOptions {
@@ -74,6 +81,7 @@ function makeKind(variant: TextVariant): FieldKind {
   const infoType = (field: FieldMeta): string => {
     const o = field.opts<StringOptions>();
     if (variant === 'slug') return 'slug';
+    if (o.choices) return 'choice';
     if (o.format === 'email') return 'email';
     if (o.format === 'url') return 'url';
     return 'string';
@@ -122,6 +130,10 @@ function makeKind(variant: TextVariant): FieldKind {
       if (value === '' && !field.blank && !(variant === 'slug' && field.opts<SlugOptions>().from)) {
         throw new FieldError(field.opts<StringOptions>().blankMessage ?? 'This field may not be blank.');
       }
+      const choices = field.opts<StringOptions>().choices;
+      if (choices && value !== '' && choices.match(value) === undefined) {
+        throw new FieldError([`"${value}" is not a valid choice.`, `Valid choices are: ${choices.values.join(', ')}.`]);
+      }
       return value;
     },
     defaultValue: (field) => (field.nullable ? null : field.blank ? '' : undefined),
@@ -139,17 +151,20 @@ function makeKind(variant: TextVariant): FieldKind {
     },
     lookups: () => STRING_LOOKUPS,
     filterValue: (_field, raw, lookup) => textFilterValue(raw, lookup),
+    filterChoices: (field) => field.opts<StringOptions>().choices?.values.map(String),
     comparison: 'text',
     info(field) {
       const info: FieldInfo = baseInfo(field, infoType(field));
       const o = field.opts<StringOptions>();
       if (o.maxLength !== undefined) info.max_length = o.maxLength;
       if (o.minLength !== undefined) info.min_length = o.minLength;
+      if (o.choices && !field.readOnly) info.choices = o.choices.entries.map(([value, display]) => ({ value, display }));
       return info;
     },
     schema(field) {
       const o = field.opts<StringOptions>();
       const s: Record<string, unknown> = { type: 'string' };
+      if (o.choices) s.enum = [...o.choices.values.map(String), ...(field.blank && !o.choices.values.includes('') ? [''] : [])];
       if (o.maxLength !== undefined) s.maxLength = o.maxLength;
       if (o.minLength !== undefined) s.minLength = o.minLength;
       if (variant === 'slug') s.pattern = '^[-a-zA-Z0-9_]+$';

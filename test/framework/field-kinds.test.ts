@@ -2,13 +2,17 @@
  * Field kinds and options beyond plain columns, against throw-away models: computed keys (own
  * columns, an application's provider, opt-in and opt-out parameters), objects reached through
  * foreign keys, MAC addresses, counts through a path, filters and search through relations,
- * limited choices, and deletes of rows that point at each other.
+ * limited choices, text restricted to choices and lists of choices, and deletes of rows that
+ * point at each other.
  */
 import {
-  BaseModel, ComputedField, defineApp, Field, ForeignKey, MACAddressField, Model, NaturalKey, RelatedCount, RelatedVia,
-  type ComputedValueProvider, type Json,
+  BaseModel, ComputedField, defineApp, defineChoices, Field, ForeignKey, MACAddressField, Model, MultipleChoiceField, NaturalKey, RelatedCount,
+  RelatedVia, type ComputedValueProvider, type Json,
 } from '../../framework';
 import { fixtureApi, type FixtureApi } from '../helpers/fixture-api';
+
+const Grades = defineChoices({ gold: 'Gold', silver: 'Silver' });
+const Amenities = defineChoices({ power: 'Power', cooling: 'Cooling', 'fire-suppression': 'Fire suppression' });
 
 @Model({ path: 'halls', display: 'name', brief: ['name'], ordering: ['name'] })
 class Hall extends BaseModel {
@@ -17,6 +21,13 @@ class Hall extends BaseModel {
 
   @Field.Boolean({ default: true })
   public_access!: boolean;
+
+  /** Text restricted to choices: written and described as a choice, filtered as text. */
+  @Field.String({ maxLength: 10, blank: true, choices: Grades })
+  grade!: string;
+
+  @MultipleChoiceField(Amenities, { blank: true })
+  amenities!: string[];
 
   /** Counted through the racks standing in the hall. */
   @RelatedCount(() => Port, 'rack.hall')
@@ -205,5 +216,42 @@ describe('relations', () => {
     const child = await ok(await api.post('/api/site/ports/', { rack: rack.id, name: 'd0', parent: p2.id }));
     expect((await api.delete(`/api/site/racks/${rack.id}/`)).status).toBe(204);
     for (const p of [p1, p2, child]) expect((await api.get(`/api/site/ports/${p.id}/`)).status).toBe(404);
+  });
+});
+
+describe('choices', () => {
+  test('text restricted to choices: a written value must be one; OPTIONS lists them; filters match text', async () => {
+    const gold = await ok(await api.post('/api/site/halls/', { name: 'Gold hall', grade: 'gold' }));
+    expect(gold.grade).toBe('gold');
+    expect((await ok(await api.post('/api/site/halls/', { name: 'No grade' }))).grade).toBe('');
+    const refused = await api.post('/api/site/halls/', { name: 'Tin hall', grade: 'tin' });
+    expect(refused.body).toEqual({ grade: ['"tin" is not a valid choice.', 'Valid choices are: gold, silver.'] });
+    const options = await api.options('/api/site/halls/');
+    expect(options.body.actions.POST.grade).toEqual({
+      type: 'choice', required: false, read_only: false, label: 'Grade', max_length: 10,
+      choices: [{ value: 'gold', display: 'Gold' }, { value: 'silver', display: 'Silver' }],
+    });
+    expect(names(await api.get('/api/site/halls/?grade__ic=OL'))).toEqual(['Gold hall']);
+    expect(names(await api.get('/api/site/halls/?grade=tin'))).toEqual([]);
+    const field = api.registry.forClass(Hall).field('grade')!;
+    // The schema context serves related models only: a string needs none.
+    expect(field.kind.schema?.(field, 'write', {} as never)).toEqual({ type: 'string', enum: ['gold', 'silver', ''], maxLength: 10 });
+  });
+
+  test('a list of choices: a bare list on read and write; a filter selects the lists holding every value', async () => {
+    const both = await ok(await api.post('/api/site/halls/', { name: 'Cool hall', amenities: ['power', 'cooling', 'power'] }));
+    expect(both.amenities).toEqual(['power', 'cooling']);
+    await ok(await api.post('/api/site/halls/', { name: 'Powered hall', amenities: ['power'] }));
+    expect((await ok(await api.post('/api/site/halls/', { name: 'Bare hall' }))).amenities).toEqual([]);
+    expect((await api.post('/api/site/halls/', { name: 'Wet hall', amenities: ['water'] })).body).toEqual({ amenities: ['"water" is not a valid choice.'] });
+    expect((await api.post('/api/site/halls/', { name: 'Odd hall', amenities: 'power' })).body).toEqual({ amenities: ['Expected a list of items but got type "str".'] });
+    expect(names(await api.get('/api/site/halls/?amenities=power'))).toEqual(['Cool hall', 'Powered hall']);
+    expect(names(await api.get('/api/site/halls/?amenities=power&amenities=cooling'))).toEqual(['Cool hall']);
+    expect(names(await api.get('/api/site/halls/?amenities=fire-suppression'))).toEqual([]);
+    const options = await api.options('/api/site/halls/');
+    expect(options.body.actions.POST.amenities).toEqual({
+      type: 'multiple choice', required: false, read_only: false, label: 'Amenities',
+      choices: [{ value: 'power', display: 'Power' }, { value: 'cooling', display: 'Cooling' }, { value: 'fire-suppression', display: 'Fire suppression' }],
+    });
   });
 });

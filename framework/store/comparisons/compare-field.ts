@@ -1,6 +1,6 @@
 import type { FieldMeta, ModelMeta } from '../../metadata/model-meta';
 import type { Params } from '../params';
-import { compareContentTypes, compareIntegerList, compareLinks } from './lists';
+import { compareContentTypes, compareIntegerList, compareLinks, compareStringList } from './lists';
 import { compareNetwork } from './network';
 import { compareIdentity, compareScalar, compareText, compareUuid, inList } from './values';
 
@@ -29,6 +29,8 @@ export function compareField(field: FieldMeta, model: ModelMeta, col: (column: s
       return compareLinks(field, expr, lookup, values, params);
     case 'integer-list':
       return compareIntegerList(field, expr, lookup, values, params);
+    case 'string-list':
+      return compareStringList(expr, values, params);
     case 'content-types':
       return compareContentTypes(expr, values, params);
   }

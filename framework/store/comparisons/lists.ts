@@ -15,6 +15,11 @@ export function compareContentTypes(expr: string, values: unknown[], params: Par
   return andJoin(values.map((v) => containsLabel(expr, String(v), params)));
 }
 
+/** A stored list of strings (JSON text) holding every one of the values: each value's JSON text is in the list's. */
+export function compareStringList(expr: string, values: unknown[], params: Params): string {
+  return andJoin(values.map((v) => params.dialect.like(expr, params.add(`%${escapeLike(JSON.stringify(String(v)))}%`))));
+}
+
 /** A stored list of integers (JSON text) holding every one of the values. */
 export function compareIntegerList(field: FieldMeta, expr: string, lookup: string, values: unknown[], params: Params): string {
   if (lookup !== 'contains') throw new FieldError(`Unsupported lookup '${lookup}' for ${field.name}`);
