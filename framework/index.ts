@@ -104,6 +104,14 @@ export { pyRepr, pyTypeName } from './fields/common';
 export { booleanFilterValue } from './fields/boolean';
 export { integerFilterValue } from './fields/integer';
 export { parseDate, storeDateTime } from './fields/date';
+/** Kinds a value kept outside the columns may be (custom fields), and fields of them: valueField(). */
+export { textKind } from './fields/string';
+export { integerKind } from './fields/integer';
+export { booleanKind } from './fields/boolean';
+export { dateKind } from './fields/date';
+export { jsonKind } from './fields/json';
+export { multipleChoiceKind } from './fields/multiple-choice';
+export { valueField, describeValue } from './fields/value-field';
 export { canonicalUuid } from './fields/uuid';
 
 // -- Feature providers (the extras and users applications: tags, custom fields, relationships,
@@ -115,6 +123,7 @@ export type { RenderContext } from './serializer/render-context';
 export type { WriteListener, WriteScope } from './serializer/write-scope';
 export { filterSetFor, filterQuery, matchingIds, type FilterDef } from './filterset/filterset';
 export { lookupSuffixes } from './filterset/suffixes';
+export { documentKeyFilter, fieldLookups } from './filterset/field-filters';
 export { jsonKeyTest, type JsonValueType } from './query/json-key';
 export { setJsonKey, removeJsonKey, rewriteJsonKey } from './store/json-documents';
 export { nestedObjects } from './serializer/nested';
