@@ -101,8 +101,6 @@ export { declareField } from './decorators';
 export type { FieldKind } from './fields/kind';
 export { notesUrlKind } from './fields/notes-url';
 export { pyRepr, pyTypeName } from './fields/common';
-export { booleanFilterValue } from './fields/boolean';
-export { integerFilterValue } from './fields/integer';
 export { parseDate, storeDateTime } from './fields/date';
 /** Kinds a value kept outside the columns may be (custom fields), and fields of them: valueField(). */
 export { textKind } from './fields/string';
@@ -122,7 +120,6 @@ export type { FeatureProviders } from './metadata/registry';
 export type { RenderContext } from './serializer/render-context';
 export type { WriteListener, WriteScope } from './serializer/write-scope';
 export { filterSetFor, filterQuery, matchingIds, type FilterDef } from './filterset/filterset';
-export { lookupSuffixes } from './filterset/suffixes';
 export { documentKeyFilter, fieldLookups } from './filterset/field-filters';
 export { jsonKeyTest, type JsonValueType } from './query/json-key';
 export { setJsonKey, removeJsonKey, rewriteJsonKey } from './store/json-documents';

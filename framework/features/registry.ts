@@ -1,7 +1,7 @@
 import type { RequestData } from '../metadata/request-data';
 import type { Executor } from '../store/executor';
 import type { FilterDef } from '../filterset/filterset';
-import type { ModelMeta } from '../metadata/model-meta';
+import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
 import type { ApiVersion } from '../versioning/version';
 import type { Json, JsonObject, Values } from '../metadata/types';
@@ -34,8 +34,13 @@ export interface FeatureProvider {
 /** A key a feature adds to objects in GraphQL (`cf_<name>`, `cpf_<slug>`), read from the object. */
 export interface FeatureGraphQLField {
   readonly name: string;
-  /** `object` and `object-list`: objects of the model `target`, read as their ids. */
-  readonly type: 'string' | 'integer' | 'boolean' | 'date' | 'json' | 'string-list' | 'object' | 'object-list';
+  /**
+   * `string`: text; `value`: a value of the kind of `field` (a custom field's), typed as that kind
+   * describes it; `object` and `object-list`: objects of the model `target`, read as their ids.
+   */
+  readonly type: 'string' | 'value' | 'object' | 'object-list';
+  /** For `value`: a field of the kind the value is (framework/fields/value-field.ts). */
+  readonly field?: FieldMeta;
   /** Label of the model the ids of `object` and `object-list` fields name. */
   readonly target?: string;
   /** The value from the object's stored values and its REST representation (opt-in keys included). */

@@ -27,14 +27,6 @@ export const SUFFIXES: Record<string, [string, boolean]> = {
   gt: ['gt', false],
   gte: ['gte', false],
 };
-/** The (ORM lookup, negated) pairs of some REST suffixes, for filters built outside the field kinds (custom fields). */
-export function lookupSuffixes(names: readonly string[]): Record<string, [string, boolean]> {
-  return Object.fromEntries(names.map((name) => {
-    const entry = SUFFIXES[name];
-    if (!entry) throw new Error(`lookupSuffixes: unknown suffix ${name}`);
-    return [name, entry];
-  }));
-}
 
 // Network fields take Django's lookup names as suffixes (`prefix__net_contained=`, `address__istartswith=`).
 for (const lookup of NETWORK_LOOKUPS) SUFFIXES[lookup] ??= [lookup, false];

@@ -1,7 +1,5 @@
 import {
-  GraphQLBoolean,
   GraphQLID,
-  GraphQLInt,
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
@@ -9,7 +7,6 @@ import {
   GraphQLUnionType,
   type GraphQLFieldConfig,
   type GraphQLFieldConfigMap,
-  type GraphQLOutputType,
 } from 'graphql';
 import type { FeatureGraphQLField } from '../features/registry';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
@@ -21,8 +18,8 @@ import { LATEST_VERSION } from '../versioning/version';
 import { argumentPredicate, filterArguments, windowOf } from './arguments';
 import { isGraphQLName, rootFieldName, typeName } from './names';
 import { restId, type GraphObject, type GraphReads } from './reads';
-import { scalarField, storedColumnFields } from './scalar-fields';
-import { DateScalar, GenericScalar, UUIDScalar } from './scalars';
+import { scalarField, storedColumnFields, valueType } from './scalar-fields';
+import { GenericScalar, UUIDScalar } from './scalars';
 import { genericNames } from '../fields/generic-foreign-key';
 
 type Field = GraphQLFieldConfig<GraphObject, GraphReads>;
@@ -30,16 +27,6 @@ type Args = Record<string, unknown>;
 
 /** REST keys with no GraphQL field (Nautobot's types leave them out or spell them differently). */
 const REST_ONLY = new Set(['display', 'notes_url', 'custom_fields', 'computed_fields', 'relationships']);
-
-/** GraphQL types of the values features add. */
-const FEATURE_TYPES: Record<Exclude<FeatureGraphQLField['type'], 'object' | 'object-list'>, GraphQLOutputType> = {
-  string: GraphQLString,
-  integer: GraphQLInt,
-  boolean: GraphQLBoolean,
-  date: DateScalar,
-  json: GenericScalar,
-  'string-list': new GraphQLList(GraphQLString),
-};
 
 /**
  * The object types of the models in the schema, built on first use from the metadata: fields from
@@ -112,7 +99,8 @@ export class ObjectTypes {
   /** A field a feature adds: a scalar, or objects named by id, each visible to the caller only. */
   private featureField(extra: FeatureGraphQLField): Field | null {
     const value = async (o: GraphObject) => extra.read({ rest: o.rest, values: await o.stored() });
-    if (extra.type !== 'object' && extra.type !== 'object-list') return { type: FEATURE_TYPES[extra.type], resolve: value };
+    if (extra.type === 'string') return { type: GraphQLString, resolve: value };
+    if (extra.type === 'value') return extra.field ? { type: valueType(extra.field), resolve: value } : null;
     const target = extra.target ? this.registry.get(extra.target) : undefined;
     if (!target || !this.models.has(target)) return null;
     if (extra.type === 'object') {

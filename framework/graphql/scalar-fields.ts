@@ -1,4 +1,4 @@
-import { GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInt, GraphQLString, type GraphQLOutputType } from 'graphql';
+import { GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInt, GraphQLList, GraphQLString, type GraphQLOutputType } from 'graphql';
 import type { OpenApiSchema, SchemaContext } from '../fields/kind';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { Json } from '../metadata/types';
@@ -75,26 +75,42 @@ export function scalarField(field: FieldMeta, enumNames: Set<string>): ScalarFie
       },
     };
   }
+  const type = scalarType(schema, field.kind.filterType === 'number' && typeof (field.options as { places?: number }).places === 'number');
+  if (type === DateTimeScalar) return { type, read: (obj) => isoOffset(obj.rest[field.name]) };
+  if (type === GraphQLString) return { type, read: (obj) => asText(obj.rest[field.name]) };
+  return { type, read: rest(field) };
+}
+
+/** The scalar an OpenAPI schema describes; `decimal`: a number with declared decimal places. */
+function scalarType(schema: OpenApiSchema, decimal = false): GraphQLOutputType {
   const format = schema.format as string | undefined;
-  if (format === 'uuid') return { type: UUIDScalar, read: rest(field) };
-  if (format === 'date') return { type: DateScalar, read: rest(field) };
-  if (format === 'date-time') return { type: DateTimeScalar, read: (obj) => isoOffset(obj.rest[field.name]) };
+  if (format === 'uuid') return UUIDScalar;
+  if (format === 'date') return DateScalar;
+  if (format === 'date-time') return DateTimeScalar;
   switch (schema.type) {
     case 'integer': {
       const big = typeof schema.maximum === 'number' && schema.maximum > INT32_MAX;
-      return { type: big || format === 'int64' ? BigIntegerScalar : GraphQLInt, read: rest(field) };
+      return big || format === 'int64' ? BigIntegerScalar : GraphQLInt;
     }
     case 'number':
-      return format === 'decimal' || field.kind.filterType === 'number' && typeof (field.options as { places?: number }).places === 'number'
-        ? { type: DecimalScalar, read: rest(field) }
-        : { type: GraphQLFloat, read: rest(field) };
+      return format === 'decimal' || decimal ? DecimalScalar : GraphQLFloat;
     case 'boolean':
-      return { type: GraphQLBoolean, read: rest(field) };
+      return GraphQLBoolean;
     case 'string':
-      return { type: GraphQLString, read: (obj) => asText(obj.rest[field.name]) };
+      return GraphQLString;
     default:
-      return { type: GenericScalar, read: rest(field) };
+      return GenericScalar;
   }
+}
+
+/**
+ * The type of a value a feature keeps outside the columns (a custom field's), from the OpenAPI
+ * schema of the kind of its value field as for a column; a list is a list of its items' scalar.
+ */
+export function valueType(field: FieldMeta): GraphQLOutputType {
+  const schema = readSchema(field);
+  if (schema.type === 'array') return new GraphQLList(scalarType((schema.items ?? {}) as OpenApiSchema));
+  return scalarType(schema);
 }
 
 /**

@@ -1,18 +1,14 @@
 import {
   Store,
   SNAPSHOT_RENDER,
-  booleanFilterValue,
-  compileRegex,
+  describeValue,
+  documentKeyFilter,
+  fieldLookups,
   FieldError,
-  FilterValueError,
-  integerFilterValue,
   jsonKeyTest,
-  parseDate,
   pyTypeName,
   TRUE,
   ValidationError,
-  not,
-  or,
   type ApiVersion,
   type CustomFieldProvider,
   type Executor,
@@ -21,9 +17,7 @@ import {
   type FilterDef,
   type Json,
   type JsonObject,
-  type JsonValueType,
   type ModelMeta,
-  type Predicate,
   type Registry,
   type RenderContext,
   type WriteContext,
@@ -31,11 +25,11 @@ import {
   DataKey,
   CachedConfig,
   cachedConfig,
-  lookupSuffixes,
   type FeatureGraphQLField,
   type GraphQLFeature,
 } from '../../framework';
 import { CustomField, CustomFieldChoice } from './custom-field';
+import { customFieldValue } from './custom-field-kinds';
 import { checkValue, type Definition } from './custom-field-values';
 
 /** Key of the request's definitions in the feature data. */
@@ -103,109 +97,41 @@ function invalid(def: Definition, reason: string): ValidationError {
 
 // -- filters -------------------------------------------------------------------------------------
 
-/** The framework's REST suffixes (`ic` → icontains, `n` → negated exact) that text and numbers take. */
-const STRING_SUFFIXES = lookupSuffixes(['n', 'ic', 'nic', 'iew', 'niew', 'isw', 'nisw', 'ie', 'nie', 're', 'nre', 'ire', 'nire']);
-const NUMERIC_SUFFIXES = lookupSuffixes(['n', 'lt', 'lte', 'gt', 'gte']);
-
-/** Lookup suffixes of `cf_<name>__<suffix>` per type (API 1.4+); other types have none. */
-function suffixesOf(def: Definition): Record<string, [string, boolean]> {
-  if (def.type === 'text' || def.type === 'url' || def.type === 'select') return STRING_SUFFIXES;
-  if (def.type === 'integer' || def.type === 'date') return NUMERIC_SUFFIXES;
-  return {};
+/**
+ * Loose filter logic makes the plain filter a case-insensitive contains, where the value compares
+ * as free text (Nautobot: every type but integers, booleans, dates and selections).
+ */
+function matchesLoosely(def: Definition, value: FieldMeta): boolean {
+  return def.filter_logic === 'loose' && value.kind.comparison === 'text' && value.kind.filterChoices?.(value) === undefined;
 }
 
-/** How a type's values compare in SQL, and how a filter value parses. */
-function comparison(def: Definition): { as: JsonValueType; parse: (raw: string) => unknown } {
-  switch (def.type) {
-    case 'integer':
-      return { as: 'number', parse: integerFilterValue };
-    case 'boolean':
-      return { as: 'boolean', parse: booleanFilterValue };
-    case 'date':
-      return {
-        as: 'text',
-        parse: (raw) => {
-          if (!parseDate(raw)) throw new FilterValueError('Enter a valid date.');
-          return raw.trim();
-        },
-      };
-    case 'multi-select':
-      return { as: 'array', parse: (raw) => raw };
-    default:
-      return { as: 'text', parse: (raw) => raw };
-  }
+/**
+ * `cf_<name>`, every custom field's plain filter (one value, the last wins; `null` selects objects
+ * without a value), or `cf_<name>__<suffix>` for a further lookup of its kind (repeats OR; a
+ * negated one also keeps objects without a value, as Nautobot's exclude() does). Values parse,
+ * type and compare as the kind of the field's type says (custom-field-kinds.ts), through the
+ * field's key in the custom field data.
+ */
+function customFieldFilter(data: FieldMeta, def: Definition, name: string, suffix: string): FilterDef | undefined {
+  const value = customFieldValue(data.model, def);
+  if (suffix !== '') return documentKeyFilter(data, def.name, value, name, suffix);
+  const plain = documentKeyFilter(data, def.name, value, name, '', { lookup: matchesLoosely(def, value) ? 'icontains' : 'exact', multiple: 'last' });
+  if (!plain) return undefined;
+  const absent = jsonKeyTest(data, def.name, value.kind.jsonValue ?? 'text', 'isnull', [true]);
+  return { ...plain, build: (values, fc) => (values[0] === 'null' ? absent : plain.build(values, fc)) };
 }
 
-function checkedRegex(raw: string): string {
-  try {
-    compileRegex(raw, false);
-  } catch (err) {
-    throw new FilterValueError(`Invalid regular expression: ${(err as Error).message}`);
-  }
-  return raw;
-}
-
-/** `cf_<name>` (one value, the last wins) or `cf_<name>__<suffix>` (repeats OR). */
-function customFieldFilter(field: FieldMeta, def: Definition, name: string, suffix: string | null): FilterDef {
-  const { as, parse } = comparison(def);
-  const test = (lookup: string, value: unknown): Predicate => jsonKeyTest(field, def.name, as, lookup, [value]);
-  if (suffix === null) {
-    // Loose text matching is a case-insensitive contains; selections and other types match exactly.
-    const loose = def.filter_logic === 'loose' && ['text', 'url', 'markdown', 'json'].includes(def.type);
-    return {
-      name,
-      multiple: 'last',
-      type: as === 'number' ? 'integer' : as === 'boolean' ? 'boolean' : def.type === 'date' ? 'date' : 'string',
-      build([raw]) {
-        if (raw === 'null') return jsonKeyTest(field, def.name, as, 'isnull', [true]);
-        return test(loose ? 'icontains' : 'exact', parse(raw));
-      },
-    };
-  }
-  const [lookup, negated] = suffixesOf(def)[suffix];
-  return {
-    name,
-    multiple: 'or',
-    type: as === 'number' ? 'integer' : def.type === 'date' ? 'date' : 'string',
-    build(values) {
-      const parsed = values.map((raw) => (lookup === 'regex' || lookup === 'iregex' ? checkedRegex(raw) : parse(raw)));
-      const positive = or(parsed.map((v) => test(lookup, v)));
-      // A negated test also keeps objects where the field is empty or absent (Nautobot's exclude()).
-      return negated ? not(positive) : positive;
-    },
-  };
+/** The suffixes of a custom field's filters: '' and its kind's further lookups. */
+function suffixesOf(model: ModelMeta, def: Definition): string[] {
+  return ['', ...fieldLookups(customFieldValue(model, def)).filter((s) => s !== '')];
 }
 
 // -- OPTIONS -------------------------------------------------------------------------------------
 
-const INFO_TYPES: Record<string, string> = {
-  text: 'string',
-  integer: 'integer',
-  boolean: 'boolean',
-  date: 'date',
-  url: 'url',
-  select: 'choice',
-  'multi-select': 'multiple choice',
-  json: 'field',
-  markdown: 'string',
-};
-
-function describe(def: Definition): FieldInfo {
-  const info: FieldInfo = { type: INFO_TYPES[def.type] ?? 'field', required: def.required, read_only: false, label: def.label || def.name };
-  if (def.description) info.help_text = def.description;
-  if (def.validation_minimum !== null) info.min_value = def.validation_minimum;
-  if (def.validation_maximum !== null) info.max_value = def.validation_maximum;
-  if (def.type === 'select' || def.type === 'multi-select') info.choices = def.choices.map((c) => ({ value: c, display: c }));
-  return info;
+/** A custom field as OPTIONS describes it: as a field of its type's kind. */
+function describe(model: ModelMeta, def: Definition): FieldInfo {
+  return describeValue(customFieldValue(model, def));
 }
-
-const GRAPHQL_TYPES: Partial<Record<string, FeatureGraphQLField['type']>> = {
-  integer: 'integer',
-  boolean: 'boolean',
-  date: 'date',
-  json: 'json',
-  'multi-select': 'string-list',
-};
 
 // -- the provider --------------------------------------------------------------------------------
 
@@ -219,7 +145,8 @@ export const provider: CustomFieldProvider & GraphQLFeature & { prepare(db: Exec
     if (!data) return [];
     return definitionsIn(features, model).map((def) => ({
       name: `cf_${def.name}`,
-      type: GRAPHQL_TYPES[def.type] ?? 'string',
+      type: 'value',
+      field: customFieldValue(model, def),
       read: (obj) => ((obj.values[data.name] as Record<string, Json> | null | undefined) ?? {})[def.name] ?? null,
     }));
   },
@@ -274,7 +201,7 @@ export const provider: CustomFieldProvider & GraphQLFeature & { prepare(db: Exec
 
   describe(model, features, version) {
     const out: Record<string, FieldInfo> = {};
-    for (const def of definitionsIn(features, model)) out[keyOf(def, version)] = describe(def);
+    for (const def of definitionsIn(features, model)) out[keyOf(def, version)] = describe(model, def);
     return out;
   },
 
@@ -283,7 +210,7 @@ export const provider: CustomFieldProvider & GraphQLFeature & { prepare(db: Exec
     if (!model.field('custom_fields')) return [];
     return definitionsIn(features, model)
       .filter((d) => d.filter_logic !== 'disabled')
-      .flatMap((d) => [`cf_${d.name}`, ...Object.keys(suffixesOf(d)).map((suffix) => `cf_${d.name}__${suffix}`)]);
+      .flatMap((d) => suffixesOf(model, d).map((suffix) => (suffix ? `cf_${d.name}__${suffix}` : `cf_${d.name}`)));
   },
 
   filter(model, name, features, version) {
@@ -293,13 +220,12 @@ export const provider: CustomFieldProvider & GraphQLFeature & { prepare(db: Exec
     const rest = name.slice(3);
     const defs = definitionsIn(features, model).filter((d) => d.filter_logic !== 'disabled');
     const exact = defs.find((d) => d.name === rest);
-    if (exact) return customFieldFilter(field, exact, name, null);
+    if (exact) return customFieldFilter(field, exact, name, '');
     const cut = rest.lastIndexOf('__');
     if (cut <= 0) return undefined;
     const def = defs.find((d) => d.name === rest.slice(0, cut));
     const suffix = rest.slice(cut + 2);
-    if (!def || !Object.prototype.hasOwnProperty.call(suffixesOf(def), suffix)) return undefined;
-    return customFieldFilter(field, def, name, suffix);
+    return def && suffix ? customFieldFilter(field, def, name, suffix) : undefined;
   },
 };
 

@@ -186,7 +186,18 @@ describe('values on objects, per type', () => {
     expect(flag.custom_fields).toMatchObject({ t_boolean: false, t_text: '', t_multi_select: [], t_json: null });
     expect(Object.keys(flag.custom_fields).sort()).toEqual(CASES.map((c) => nameOf(c.type)).sort());
     expect(await names('cf_t_boolean=false')).toEqual([flag.name]);
-    expect(await names('cf_t_boolean=0')).toEqual([flag.name]);
+    expect(await names('cf_t_boolean=False')).toEqual([flag.name]);
+  });
+
+  test('boolean filter values are read as Nautobot\'s NullBooleanSelect reads them: anything else filters nothing', async () => {
+    const yes = await site({ custom_fields: { t_boolean: true } });
+    const no = await site({ custom_fields: { t_boolean: false } });
+    const all = await names('');
+    for (const value of ['true', 'True', '2']) expect(await names(`cf_t_boolean=${value}`)).toContain(yes.name);
+    for (const value of ['false', 'False', '3']) expect(await names(`cf_t_boolean=${value}`)).toEqual(expect.arrayContaining([no.name]));
+    expect(await names('cf_t_boolean=false')).not.toContain(yes.name);
+    // `0`, `1` and `yes` are no boolean to Nautobot: the filter is ignored (it matched `false` before).
+    for (const value of ['0', '1', 'yes']) expect(await names(`cf_t_boolean=${value}`)).toEqual(all);
   });
 
   test('PATCH merges; null clears; unknown keys are ignored and never stored', async () => {
