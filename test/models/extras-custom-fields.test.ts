@@ -4,6 +4,8 @@
  * defaults back-filled and values removed with the definitions, and the cost of a page.
  * Runs on every database (NETINV_TEST_DATABASE_URL).
  */
+import { booleanKind, dateKind, integerKind, jsonKind, multipleChoiceKind, textKind } from '../../framework';
+import { SUFFIXES } from '../../framework/filterset/suffixes';
 import { appForThisFile } from '../helpers/harness';
 
 const app = appForThisFile();
@@ -431,5 +433,96 @@ describe('OPTIONS and cost', () => {
       return app.queries() - start;
     };
     expect(await cost(2)).toBe(await cost(12));
+  });
+});
+
+describe('one path: each type is a field kind, filtered, described and typed as a column of that kind', () => {
+  const PROVIDERS = '/api/circuits/providers/';
+  const TEXT = ['n', 'ic', 'nic', 'isw', 'nisw', 'iew', 'niew', 'ie', 'nie', 're', 'nre', 'ire', 'nire'];
+  const ORDER = ['n', 'lt', 'lte', 'gt', 'gte'];
+  /**
+   * Per type: its kind, the `cf_<name>__<suffix>` lookups Nautobot 1.6 gives it, its OPTIONS type,
+   * the OpenAPI schema of its plain filter, its GraphQL type, and a value its filters parse.
+   */
+  const TYPES = [
+    { type: 'text', kind: textKind, suffixes: TEXT, info: 'string', plain: { type: 'string' }, graphql: 'String', value: 'x' },
+    { type: 'url', kind: textKind, suffixes: TEXT, info: 'url', plain: { type: 'string' }, graphql: 'String', value: 'x' },
+    { type: 'select', kind: textKind, suffixes: TEXT, info: 'choice', plain: { type: 'string' }, graphql: 'String', value: 'x' },
+    { type: 'markdown', kind: textKind, suffixes: [], info: 'string', plain: { type: 'string' }, graphql: 'String', value: 'x' },
+    { type: 'integer', kind: integerKind, suffixes: ORDER, info: 'integer', plain: { type: 'integer' }, graphql: 'Int', value: '1' },
+    { type: 'date', kind: dateKind, suffixes: ORDER, info: 'date', plain: { type: 'string', format: 'date' }, graphql: 'Date', value: '2024-01-01' },
+    { type: 'boolean', kind: booleanKind, suffixes: [], info: 'boolean', plain: { type: 'boolean' }, graphql: 'Boolean', value: 'true' },
+    { type: 'multi-select', kind: multipleChoiceKind, suffixes: [], info: 'multiple choice', plain: { type: 'string' }, graphql: '[String]', value: 'x' },
+    { type: 'json', kind: jsonKind, suffixes: [], info: 'field', plain: { type: 'string' }, graphql: 'GenericScalar', value: 'x' },
+  ] as const;
+  const nameOf = (type: string) => `k_${type.replace('-', '_')}`;
+  type Param = { name: string; schema: unknown };
+  let doc: { paths: Record<string, { get: { parameters: Param[] } }> };
+  const params = (path: string) => doc.paths[path].get.parameters;
+  const param = (path: string, name: string) => params(path).find((p) => p.name === name);
+  /** The suffixes of the filters the OpenAPI document lists under `base` on `path`. */
+  const listed = (path: string, base: string) => params(path).map((p) => p.name).filter((n) => n.startsWith(`${base}__`)).map((n) => n.slice(base.length + 2)).sort();
+
+  beforeAll(async () => {
+    for (const t of TYPES) await field({ name: nameOf(t.type), type: t.type, content_types: ['circuits.provider'] });
+    doc = JSON.parse((await app.get('/api/swagger.json?api_version=1.6')).text);
+  });
+
+  test.each(TYPES.map((t) => [t.type, t] as const))('%s: the lookups of its kind, and no other', async (type, t) => {
+    const name = nameOf(type);
+    // The kind declares them (a markdown field narrows its text kind's to the plain filter, as Nautobot does).
+    const declared = t.kind.lookups ? [...t.kind.lookups({} as never)].filter((s) => s !== '') : [];
+    expect(type === 'markdown' ? [] : declared.sort()).toEqual([...t.suffixes].sort());
+    // The server accepts exactly those: every suffix any filter knows is tried.
+    const accepted: string[] = [];
+    for (const suffix of Object.keys(SUFFIXES).filter((s) => s !== '')) {
+      const res = await app.get(`${PROVIDERS}?cf_${name}__${suffix}=${encodeURIComponent(t.value)}`);
+      if (res.status === 200) accepted.push(suffix);
+      else expect(res.body).toEqual({ [`cf_${name}__${suffix}`]: ['Unknown filter field'] });
+    }
+    expect(accepted.sort()).toEqual([...t.suffixes].sort());
+    expect(listed('/circuits/providers/', `cf_${name}`)).toEqual([...t.suffixes].sort());
+    expect(param('/circuits/providers/', `cf_${name}`)?.schema).toEqual(t.plain);
+  });
+
+  test('lookups and their OpenAPI schemas are those of columns of the same kinds', () => {
+    // Text: a provider's account number; integers: its ASN; dates: a circuit's install date.
+    expect(listed('/circuits/providers/', 'account')).toEqual([...TEXT].sort());
+    expect(listed('/circuits/providers/', 'asn')).toEqual([...ORDER].sort());
+    expect(listed('/circuits/circuits/', 'install_date')).toEqual([...ORDER].sort());
+    for (const suffix of TEXT) {
+      expect(param('/circuits/providers/', `cf_k_text__${suffix}`)?.schema).toEqual(param('/circuits/providers/', `account__${suffix}`)?.schema);
+    }
+    for (const suffix of ORDER) {
+      expect(param('/circuits/providers/', `cf_k_integer__${suffix}`)?.schema).toEqual({ type: 'array', items: { type: 'integer' } });
+      expect(param('/circuits/providers/', `cf_k_integer__${suffix}`)?.schema).toEqual(param('/circuits/providers/', `asn__${suffix}`)?.schema);
+      expect(param('/circuits/providers/', `cf_k_date__${suffix}`)?.schema).toEqual({ type: 'array', items: { type: 'string', format: 'date' } });
+      expect(param('/circuits/providers/', `cf_k_date__${suffix}`)?.schema).toEqual(param('/circuits/circuits/', `install_date__${suffix}`)?.schema);
+    }
+    // A boolean's plain filter: one value, as a VRF's enforce_unique.
+    expect(param('/circuits/providers/', 'cf_k_boolean')?.schema).toEqual(param('/ipam/vrfs/', 'enforce_unique')?.schema);
+  });
+
+  test('OPTIONS describes each as a column of its kind', async () => {
+    const children = (await app.options(PROVIDERS)).body.actions.POST.custom_fields.children;
+    const types = Object.fromEntries(TYPES.map((t) => [t.type, children[nameOf(t.type)].type]));
+    expect(types).toEqual(Object.fromEntries(TYPES.map((t) => [t.type, t.info])));
+    const columns = (await app.options(PROVIDERS)).body.actions.POST;
+    expect([columns.comments.type, columns.portal_url.type, columns.asn.type]).toEqual([types.text, types.url, types.integer]);
+    expect((await app.options('/api/circuits/circuits/')).body.actions.POST.install_date.type).toBe(types.date);
+    expect((await app.options('/api/ipam/vrfs/')).body.actions.POST.enforce_unique.type).toBe(types.boolean);
+  });
+
+  test('GraphQL types each as its kind', async () => {
+    const sdl = (await app.get('/api/graphql/schema.graphql')).text;
+    const provider = /\ntype ProviderType \{\n([\s\S]*?)\n\}/.exec(sdl)?.[1] ?? '';
+    for (const t of TYPES) expect(provider).toContain(`  cf_${nameOf(t.type)}: ${t.graphql}\n`);
+  });
+
+  test('regular expressions are checked as for columns', async () => {
+    const res = await app.get(`${PROVIDERS}?cf_k_text__re=(`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ cf_k_text__re: ['Invalid regular expression: missing closing parenthesis.'] });
+    expect((await app.get(`${PROVIDERS}?account__re=(`)).body).toEqual({ account__re: ['Invalid regular expression: missing closing parenthesis.'] });
   });
 });
