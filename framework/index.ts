@@ -120,6 +120,7 @@ export type { FeatureProviders } from './metadata/registry';
 export type { RenderContext } from './serializer/render-context';
 export type { WriteListener, WriteScope } from './serializer/write-scope';
 export { filterSetFor, filterQuery, matchingIds, type FilterDef } from './filterset/filterset';
+export type { FilterContext } from './filterset/definition';
 export { documentKeyFilter, fieldLookups } from './filterset/field-filters';
 export { jsonKeyTest, type JsonValueType } from './query/json-key';
 export { setJsonKey, removeJsonKey, rewriteJsonKey } from './store/json-documents';

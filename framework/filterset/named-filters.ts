@@ -4,11 +4,14 @@ import { FilterValueError } from '../fields/kind';
 import { canonicalUuid } from '../fields/uuid';
 import type { ModelMeta } from '../metadata/model-meta';
 import { not, TRUE, type Predicate } from '../query/predicate';
-import type { FilterDef } from './definition';
+import type { FilterContext, FilterDef } from './definition';
 import { Predicates } from '../query/orm';
 
-/** A @Filter method: the parsed (last) value, the predicate builder, and every parsed value. */
-type NamedFilterMethod = (value: unknown, p: Predicates, values: unknown[]) => Predicate | Promise<Predicate>;
+/**
+ * A @Filter method: the parsed (last) value, the predicate builder, every parsed value, and the
+ * filter context (for a filter whose value names another object to be looked up first).
+ */
+type NamedFilterMethod = (value: unknown, p: Predicates, values: unknown[], fc: FilterContext) => Predicate | Promise<Predicate>;
 
 /** Named filters declared with @Filter on static methods. */
 export function namedFilters(model: ModelMeta): FilterDef[] {
@@ -26,11 +29,11 @@ export function namedFilters(model: ModelMeta): FilterDef[] {
       lookup: 'method',
       negated,
       ...(d.options.type === 'address' || d.options.type === 'network' ? { format: d.options.type } : {}),
-      async build(values: string[]) {
+      async build(values: string[], fc: FilterContext) {
         const parsed = values.map((v) => parseNamedValue(d.options.type, v)).filter((v) => v !== undefined);
         if (parsed.length === 0) return TRUE;
         try {
-          const p = await method(parsed[parsed.length - 1], predicates, parsed);
+          const p = await method(parsed[parsed.length - 1], predicates, parsed, fc);
           return negated ? not(p) : p;
         } catch (err) {
           // A model's filter refusing a value reads like any malformed filter value.

@@ -4,6 +4,12 @@ import path from 'node:path';
 import {
   BaseModel,
   DataKey,
+  FALSE,
+  FieldError,
+  Filter,
+  Predicates,
+  type FilterContext,
+  type Predicate,
   fieldTest,
   Field,
   GenericForeignKey,
@@ -89,6 +95,9 @@ function mediaOf(wc: WriteContext): MediaStore {
   return media;
 }
 
+/** The models an image can be attached to. */
+const PARENT_TYPES: readonly string[] = ['dcim.device', 'dcim.location', 'dcim.rack', 'dcim.site'];
+
 /**
  * An image attached to a device, location, rack or site. Nautobot 1.6 uploads them only in its
  * web UI; netinv also accepts a multipart/form-data POST (`content_type`, `object_id`, `image`,
@@ -104,7 +113,7 @@ function mediaOf(wc: WriteContext): MediaStore {
 })
 export class ImageAttachment extends BaseModel {
   @GenericForeignKey({
-    types: ['dcim.device', 'dcim.location', 'dcim.rack', 'dcim.site'],
+    types: [...PARENT_TYPES],
     typeField: 'content_type',
     idField: 'object_id',
     required: true,
@@ -128,6 +137,21 @@ export class ImageAttachment extends BaseModel {
 
   @Field.DateTime({ readOnly: true, autoNowAdd: true, lookups: false })
   created!: Date;
+
+  /**
+   * Nautobot's `content_type_id`: the parent's type by the id of its content type
+   * (`/api/extras/content-types/`); an id naming none is refused as Django refuses a choice.
+   */
+  @Filter({ type: 'integer', multiple: 'last', lookups: ['n'], help: 'Content type (ID)' })
+  static async content_type_id(value: number, p: Predicates, _values: unknown[], fc: FilterContext): Promise<Predicate> {
+    const contentTypes = p.model.registry?.get('contenttypes.contenttype');
+    if (!contentTypes) throw new Error('the registry has no content types');
+    const [type] = await new Store(fc.db).find(contentTypes, { id: value });
+    if (!type) throw new FieldError('Select a valid choice. That choice is not one of the available choices.');
+    const label = `${String(type.app_label)}.${String(type.model)}`;
+    // Any content type is a valid value; one that cannot be a parent matches nothing.
+    return PARENT_TYPES.includes(label) ? p.lookup('content_type', 'exact', label) : FALSE;
+  }
 
   /** The uploaded file's name, shown as `display` when `name` is empty; not a field of the API. */
   @Field.String({ maxLength: 255, hidden: true, readOnly: true, lookups: false, default: '' })

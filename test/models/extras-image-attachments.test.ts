@@ -167,3 +167,27 @@ test('deleting the parent site removes its attachments and their files', async (
   expect((await app.get(`${LIST}${made.body.id}/`)).status).toBe(404);
   expect(existsSync(file)).toBe(false);
 });
+
+test('content_type_id filters by the id of the parent content type; an unknown id is a 400', async () => {
+  const s = await site();
+  const made = await upload({ content_type: 'dcim.site', object_id: s.id, name: 'By type' }, png(4, 4));
+  expect(made.status).toBe(201);
+  const typeIds: Record<string, number> = {};
+  for (const model of ['site', 'device']) {
+    const res = await app.get(`/api/extras/content-types/?app_label=dcim&model=${model}`);
+    expect(res.body.count).toBe(1);
+    typeIds[model] = res.body.results[0].id as number;
+  }
+  const id = (model: string) => typeIds[model];
+  const ids = async (query: string) => ((await app.get(`${LIST}?${query}&limit=1000`)).body.results as Obj[]).map((r) => r.id);
+  expect(await ids(`content_type_id=${id('site')}`)).toContain(made.body.id);
+  expect(await ids(`content_type_id=${id('device')}`)).not.toContain(made.body.id);
+  expect(await ids(`content_type_id__n=${id('device')}`)).toContain(made.body.id);
+  // A content type that cannot be a parent is a valid value matching nothing.
+  const provider = (await app.get('/api/extras/content-types/?app_label=circuits&model=provider')).body.results[0].id as number;
+  const none = await app.get(`${LIST}?content_type_id=${provider}`);
+  expect({ status: none.status, count: none.body.count }).toEqual({ status: 200, count: 0 });
+  const unknown = await app.get(`${LIST}?content_type_id=999999`);
+  expect(unknown.status).toBe(400);
+  expect(unknown.body).toEqual({ content_type_id: ['Select a valid choice. That choice is not one of the available choices.'] });
+});
