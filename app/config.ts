@@ -48,6 +48,9 @@ export class Config implements FrameworkConfig {
   /** Most objects one bulk request (a list body) may carry; 0: no limit. */
   @IsInt() @Min(0)
   maxBulkObjects = 5000;
+  /** Longest a list query with a regular-expression filter may run before it is a 400. */
+  @IsInt() @Min(10) @Max(600_000)
+  regexTimeoutMs = 750;
 
   /** Directory of uploaded files (image attachments); relative paths are relative to the working directory. */
   @IsString()
@@ -204,6 +207,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_MAX_BODY_BYTES', 'maxBodyBytes', parseInt10);
   setting('NETINV_MAX_JSON_DEPTH', 'maxJsonDepth', parseInt10);
   setting('NETINV_MAX_BULK_OBJECTS', 'maxBulkObjects', parseInt10);
+  setting('NETINV_REGEX_TIMEOUT_MS', 'regexTimeoutMs', parseInt10);
   setting('NETINV_MEDIA_ROOT', 'mediaRoot', (_n, v) => v);
   setting('NETINV_MAX_IMAGE_BYTES', 'maxImageBytes', parseInt10);
   setting('NETINV_GIT_ROOT', 'gitRoot', (_n, v) => v);

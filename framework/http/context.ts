@@ -28,6 +28,8 @@ export interface FrameworkConfig {
   readonly maxBodyBytes?: number;
   /** Deepest nesting of objects and lists in a written JSON value (default 100). */
   readonly maxJsonDepth?: number;
+  /** Longest a list query with a regular-expression filter may run, in ms (default 750). */
+  readonly regexTimeoutMs?: number;
   /** Most objects a list body (bulk create, update, delete) may carry, else a 400; 0: no limit (default 5000). */
   readonly maxBulkObjects?: number;
   /** GraphQL limits: deepest selection nesting and most selected fields (0: none). */

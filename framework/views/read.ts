@@ -196,7 +196,7 @@ async function* listPieces(count: number, links: { next: string | null; previous
 async function boundedFetch<T>(ctx: RequestContext, regexParams: string[], fetch: (db: Executor) => Promise<T>): Promise<T> {
   const dialect = ctx.db.dialect;
   try {
-    return await ctx.db.boundedRead(REGEX_QUERY_TIMEOUT_MS, fetch);
+    return await ctx.db.boundedRead(ctx.config.regexTimeoutMs ?? REGEX_QUERY_TIMEOUT_MS, fetch);
   } catch (err) {
     const message = dialect.isTimeout(err)
       ? 'The regular expression is too expensive to evaluate.'

@@ -25,8 +25,10 @@ const ANY_TEXT = `%_!\\'"[x]*`;
 let app: TestApp;
 let lenient: TestApp;
 beforeAll(async () => {
-  app = await startApp();
-  lenient = await startApp({ NETINV_STRICT_FILTERING: 'false' }, { databaseSuffix: 'lenient' });
+  // The filters' meaning is tested here, not the regex time limit (test/spec/filtering.test.ts):
+  // on a loaded machine a plain pattern may take longer than the default 750 ms.
+  app = await startApp({ NETINV_REGEX_TIMEOUT_MS: '15000' });
+  lenient = await startApp({ NETINV_STRICT_FILTERING: 'false', NETINV_REGEX_TIMEOUT_MS: '15000' }, { databaseSuffix: 'lenient' });
 });
 afterAll(async () => {
   await app?.close();

@@ -6,6 +6,7 @@
  */
 import { dialectUnderTest } from '../helpers/database';
 import { startApp, type TestApp } from '../helpers/harness';
+import { loadConfig } from '../../app/config';
 
 type Row = Record<string, any>;
 
@@ -518,4 +519,10 @@ describe('tenant group filters', () => {
     }
     expect(wrong).toEqual([]);
   });
+});
+
+test('NETINV_REGEX_TIMEOUT_MS sets the regex time limit: 750 ms by default, 10 ms to 10 minutes', () => {
+  expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).regexTimeoutMs).toBe(750);
+  expect(loadConfig({ DATABASE_URL: 'sqlite::memory:', NETINV_REGEX_TIMEOUT_MS: '15000' }).regexTimeoutMs).toBe(15000);
+  expect(() => loadConfig({ DATABASE_URL: 'sqlite::memory:', NETINV_REGEX_TIMEOUT_MS: '5' })).toThrow('regexTimeoutMs must not be less than 10');
 });
