@@ -11,10 +11,10 @@ import { selectColumns, type RowSelection } from './rows';
  * back. The object facade (store.ts) and the writer read and write through these.
  */
 
-/** Physical columns a model's fields load from. */
-export function loadColumns(model: ModelMeta): string[] {
+/** Physical columns a model's fields (or these of its fields) load from. */
+export function loadColumns(model: ModelMeta, fields: readonly FieldMeta[] = model.fields): string[] {
   const cols = new Set<string>();
-  for (const f of model.fields) {
+  for (const f of fields) {
     for (const c of f.kind.loadColumns?.(f) ?? (f.column && f.kind.load ? [f.column] : [])) cols.add(c);
   }
   return [...cols];
@@ -74,15 +74,24 @@ export function findLocked(db: Executor, model: ModelMeta, selection: RowSelecti
   return readObjects(db, model, selection, true, true);
 }
 
-async function readObjects(db: Executor, model: ModelMeta, selection: RowSelection, orderById: boolean, forUpdate: boolean): Promise<LockedObject[]> {
-  const columns = forUpdate ? [...loadColumns(model), VERSION_COLUMN] : loadColumns(model);
+/**
+ * Stored values of only the named fields (and the primary key) of the selected rows, in
+ * primary-key order: for code that needs a few facts of many objects, not whole objects.
+ */
+export async function findFieldValues(db: Executor, model: ModelMeta, selection: RowSelection, names: readonly string[]): Promise<Values[]> {
+  const fields = model.fields.filter((f) => f === model.pk || names.includes(f.name));
+  return (await readObjects(db, model, selection, true, false, fields)).map((o) => o.values);
+}
+
+async function readObjects(db: Executor, model: ModelMeta, selection: RowSelection, orderById: boolean, forUpdate: boolean, fields: readonly FieldMeta[] = model.fields): Promise<LockedObject[]> {
+  const columns = forUpdate ? [...loadColumns(model, fields), VERSION_COLUMN] : loadColumns(model, fields);
   const rows = await selectColumns(db, model, columns, selection, orderById, forUpdate);
   const out: LockedObject[] = rows.map((row) => {
     const values: Values = {};
-    for (const f of model.fields) if (f.kind.load && f.column) values[f.name] = f.kind.load(f, row);
+    for (const f of fields) if (f.kind.load && f.column) values[f.name] = f.kind.load(f, row);
     return { values, version: forUpdate ? Number(row[VERSION_COLUMN]) : 0 };
   });
-  const linked = model.fields.filter((f) => f.kind.loadMany);
+  const linked = fields.filter((f) => f.kind.loadMany);
   if (linked.length && out.length) {
     const ids = out.map((o) => o.values.id as Id);
     for (const f of linked) {

@@ -8,7 +8,7 @@ import type { Id } from '../query/id';
 import { and, fieldTest, isPredicate, not, type Predicate } from '../query/predicate';
 import type { Database, Executor } from './executor';
 import { kindQueries, type KindQueries } from './kind-store';
-import { findLocked, findValues, rowOf, type LockedObject } from './objects';
+import { findFieldValues, findLocked, findValues, rowOf, type LockedObject } from './objects';
 import { countRows, deleteRows, insertRow, insertRowBatches, lockRow, selectIds, selectPaths, updateRows, updateRowsWhere, type RowSelection } from './rows';
 
 /** A model by class (model and plugin code) or by its metadata (framework code). */
@@ -58,6 +58,12 @@ export class Store implements KindStore {
   find(ref: ModelRef, where: Where = {}): Promise<Values[]> {
     const model = this.model(ref);
     return findValues(this.db, model, this.selection(model, where));
+  }
+
+  /** Stored values of the named fields (and the primary key) of the matching objects, in primary-key order. */
+  findFields(ref: ModelRef, where: Where, names: readonly string[]): Promise<Values[]> {
+    const model = this.model(ref);
+    return findFieldValues(this.db, model, this.selection(model, where), names);
   }
 
   /**

@@ -161,6 +161,10 @@ async function factsOf(db: Executor, registry: Registry, model: ModelMeta, objec
   return out;
 }
 
+const LOCAL_DATA = 'local_context_data';
+/** The fields of a device or VM that factsOf reads (each model has a part of them). */
+const FACT_FIELDS = ['cluster', 'site', 'tenant', 'device_role', 'role', 'device_type', 'platform', 'tags'];
+
 /**
  * `config_context` of devices and virtual machines: the active contexts that match each object,
  * deep-merged by ascending (weight, name), then the object's `local_context_data`. A page costs
@@ -173,7 +177,8 @@ export const provider: ComputedValueProvider = {
     if (ids.length === 0) return out;
     const registry = field.model.registry as Registry;
     const contexts = await activeContexts(rc, registry);
-    const objects = await new Store(rc.db).find(field.model, ids);
+    // Only what the merge reads: the local data, and the facts contexts are assigned by.
+    const objects = await new Store(rc.db).findFields(field.model, ids, contexts.length ? [LOCAL_DATA, ...FACT_FIELDS] : [LOCAL_DATA]);
     const facts = contexts.length ? await factsOf(rc.db, registry, field.model, objects, contexts) : new Map<Id, Facts>();
     for (const o of objects) {
       const f = facts.get(o.id as Id);
