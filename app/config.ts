@@ -51,6 +51,9 @@ export class Config implements FrameworkConfig {
   /** Longest a list query with a regular-expression filter may run before it is a 400. */
   @IsInt() @Min(10) @Max(600_000)
   regexTimeoutMs = 750;
+  /** Keep each list's count between requests while the database shows the data unchanged. */
+  @IsBoolean()
+  keepListCounts = true;
 
   /** Directory of uploaded files (image attachments); relative paths are relative to the working directory. */
   @IsString()
@@ -208,6 +211,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   setting('NETINV_MAX_JSON_DEPTH', 'maxJsonDepth', parseInt10);
   setting('NETINV_MAX_BULK_OBJECTS', 'maxBulkObjects', parseInt10);
   setting('NETINV_REGEX_TIMEOUT_MS', 'regexTimeoutMs', parseInt10);
+  setting('NETINV_KEEP_LIST_COUNTS', 'keepListCounts', parseBool);
   setting('NETINV_MEDIA_ROOT', 'mediaRoot', (_n, v) => v);
   setting('NETINV_MAX_IMAGE_BYTES', 'maxImageBytes', parseInt10);
   setting('NETINV_GIT_ROOT', 'gitRoot', (_n, v) => v);

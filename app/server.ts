@@ -96,7 +96,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     if (applied.length) logger.info('migrations applied', { migrations: applied });
   }
   indexUniqueConstraints(ds, registry);
-  const db = openDatabase(ds);
+  const db = openDatabase(ds, { keepCounts: config.keepListCounts });
   if (db.statistics) db.statistics.onError = (error, table) => logger.warn('could not refresh the planner statistics', { table, error });
   // Content types mirror the registry (core models and the enabled plugins'), so after migrations.
   if (options.migrate !== false) {

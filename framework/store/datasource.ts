@@ -5,7 +5,7 @@ import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema }
 import type { Pool as PgPool } from 'pg';
 import type { DialectName } from './dialect/types';
 import { registerSqliteFunctions } from './sqlite-functions';
-import { MysqlDatabase, PostgresDatabase, SqliteDatabase, type Database, type MysqlPoolLike } from './executor';
+import { MysqlDatabase, PostgresDatabase, SqliteDatabase, type Database, type DatabaseOptions, type MysqlPoolLike } from './executor';
 
 export interface ParsedDatabaseUrl {
   dialect: DialectName;
@@ -139,7 +139,7 @@ export function dialectOf(ds: DataSource): DialectName {
 }
 
 /** The application's Database over an initialised DataSource's own connections. */
-export function openDatabase(ds: DataSource): Database {
+export function openDatabase(ds: DataSource, options: DatabaseOptions = {}): Database {
   const dialect = dialectOf(ds);
   const driver = ds.driver as unknown as Record<string, unknown>;
   if (dialect === 'sqlite') {
@@ -151,9 +151,9 @@ export function openDatabase(ds: DataSource): Database {
       registerSqliteFunctions(reader);
       reader.pragma('busy_timeout = 5000');
     }
-    return new SqliteDatabase(writer, reader);
+    return new SqliteDatabase(writer, reader, options);
   }
-  if (dialect === 'postgres') return new PostgresDatabase(driver.master as PgPool);
+  if (dialect === 'postgres') return new PostgresDatabase(driver.master as PgPool, options);
   return new MysqlDatabase(driver.pool as MysqlPoolLike, ds.options.type === 'mysql' ? 'mysql' : 'mariadb');
 }
 

@@ -9,6 +9,7 @@ import { Mutex } from './mutex';
 import { recordQuery, type QueryStats } from './query-counter';
 import { TableStatistics } from './statistics';
 import { bumpGenerations, cachesWatching, ConfigCache, writtenTable } from './config-cache';
+import { localWriteCount, noteLocalWrite, SnapshotCounting, VersionedCounting, type CountVersioning } from './count-cache';
 
 export type Row = unknown[];
 export type ObjectRow = Record<string, unknown>;
@@ -28,6 +29,8 @@ export interface Executor {
   readonly statistics?: TableStatistics;
   /** The configuration cache, on the executor of plain reads (see cachedConfig). */
   readonly configCache?: ConfigCache;
+  /** How list counts are kept between requests (see countMatching), on readers that keep them. */
+  readonly counting?: CountVersioning;
 }
 
 /**
@@ -41,7 +44,10 @@ class WriteTracker {
   constructor(readonly autocommitCache: ConfigCache | null) {}
   note(sql: string): string | null {
     const table = writtenTable(sql);
-    if (table) this.tables.add(table);
+    if (table) {
+      this.tables.add(table);
+      noteLocalWrite();
+    }
     return table;
   }
   /** After an autocommit write: its caches' generations, then the local copies. */
@@ -74,6 +80,12 @@ export class TransactionEndedError extends Error {
     super('The transaction has ended: no statement may run on it.');
     this.name = 'TransactionEndedError';
   }
+}
+
+/** How a Database is opened. */
+export interface DatabaseOptions {
+  /** Keep list counts between requests while the data is provably unchanged (see count-cache); default true. */
+  keepCounts?: boolean;
 }
 
 /** The application's view of the database: a reader for plain reads and one transaction per write. */
@@ -155,6 +167,7 @@ class SqliteExecutor implements Executor {
     readonly inTransaction: boolean,
     readonly tracker: WriteTracker,
     readonly configCache?: ConfigCache,
+    readonly counting?: CountVersioning,
   ) {}
   /** Ends a transaction's executor (see TransactionEndedError). */
   end(): void {
@@ -210,12 +223,16 @@ export class SqliteDatabase implements Database {
   private readonly writes: StatementCache;
   private readonly mutex = new Mutex();
 
-  constructor(private readonly conn: BetterSqlite3.Database, private readonly readerConn: BetterSqlite3.Database | null) {
+  constructor(private readonly conn: BetterSqlite3.Database, private readonly readerConn: BetterSqlite3.Database | null, options: DatabaseOptions = {}) {
     this.writes = new StatementCache(conn);
     const statements = readerConn ? new StatementCache(readerConn) : this.writes;
     const gate = readerConn ? null : this.mutex;
     this.configCache = new ConfigCache(new SqliteExecutor(statements, { queries: 0 }, gate, false, new WriteTracker(null)));
-    this.reader = new SqliteExecutor(statements, this.stats, gate, false, new WriteTracker(this.configCache), this.configCache);
+    // Another connection's commit moves the read connection's data_version; the in-memory
+    // database's single connection sees only its own writes, which the local count follows.
+    const dataVersion = (readerConn ?? conn).prepare('PRAGMA data_version').pluck();
+    const counting = options.keepCounts === false ? undefined : new VersionedCounting(() => `${String(dataVersion.get())}:${localWriteCount()}`);
+    this.reader = new SqliteExecutor(statements, this.stats, gate, false, new WriteTracker(this.configCache), this.configCache, counting);
   }
 
   close(): void {
@@ -300,6 +317,7 @@ class PostgresExecutor implements Executor {
     readonly statistics: TableStatistics,
     private readonly tracker: WriteTracker,
     readonly configCache?: ConfigCache,
+    readonly counting?: CountVersioning,
   ) {}
   /** Ends a transaction's executor (see TransactionEndedError). */
   end(): void {
@@ -343,12 +361,12 @@ export class PostgresDatabase implements Database {
   readonly reader: Executor;
   readonly statistics: TableStatistics;
   readonly configCache: ConfigCache;
-  constructor(private readonly pool: PgPool) {
+  constructor(private readonly pool: PgPool, options: DatabaseOptions = {}) {
     this.statistics = new TableStatistics(async (table) => {
       await pool.query(postgresDialect.analyze!(table));
     });
     this.configCache = new ConfigCache(new PostgresExecutor(pool, { queries: 0 }, false, this.statistics, new WriteTracker(null)));
-    this.reader = new PostgresExecutor(pool, this.stats, false, this.statistics, new WriteTracker(this.configCache), this.configCache);
+    this.reader = new PostgresExecutor(pool, this.stats, false, this.statistics, new WriteTracker(this.configCache), this.configCache, options.keepCounts === false ? undefined : new SnapshotCounting());
   }
   /** PostgreSQL has no per-statement limit: a read-only transaction carries a local one. */
   boundedRead<T>(ms: number, fn: (db: Executor) => Promise<T>): Promise<T> {

@@ -2,6 +2,7 @@ import type { ModelMeta } from '../metadata/model-meta';
 import type { Id } from '../query/id';
 import type { Predicate } from '../query/predicate';
 import { compilePredicate } from './compile-predicate';
+import { countMatching } from './count-cache';
 import { paginateClause } from './dialect/types';
 import type { Executor, Row } from './executor';
 import type { ParentFirstOrder } from './ordering';
@@ -51,9 +52,8 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
   const condition = compilePredicate(where, model, 't0', params);
   // Under a parent-first ordering the rows with a parent are counted in the same pass: an index
   // on the parent's column answers both counts.
-  const parentCount = plan.parentFirst ? `, COUNT(${q('t0')}.${q(plan.parentFirst.column)})` : '';
-  const [[total, withParent]] = await db.rows(`SELECT COUNT(*)${parentCount} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
-  const count = Number(total);
+  const counted = plan.parentFirst ? ['COUNT(*)', `COUNT(${q('t0')}.${q(plan.parentFirst.column)})`] : ['COUNT(*)'];
+  const [count, withParent] = await countMatching(db, counted, `FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`, params.values);
   if (page.offset >= count || page.limit === 0) return { count, rows: [], ids: null };
   const pageParams = params.fork();
   const clause = paginateClause(db.dialect, page.limit === null ? null : pageParams.add(page.limit), pageParams.add(page.offset));
@@ -75,7 +75,7 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
 /**
  * The page's ids under an ordering led by an optional parent's field: the rows without the parent
  * (first in that ordering) through their own ordering, which an index can serve, then the rows
- * with a parent through the full one. Always two statements after the count, whichever part the page falls in.
+ * with a parent through the full one: one statement per part the page reaches into.
  */
 async function parentFirstIds(
   db: Executor,
@@ -98,14 +98,20 @@ async function parentFirstIds(
   const end = page.limit === null ? Infinity : page.offset + page.limit;
   const take = (n: number) => (n === Infinity ? null : Math.max(0, n));
 
-  const first = params.fork();
-  const firstClause = paginateClause(db.dialect, first.add(take(Math.min(end, withoutParent) - page.offset) ?? 0), first.add(page.offset));
-  const firstIds = await db.rows(`SELECT ${pk} FROM ${q(model.table)} ${q('t0')} WHERE ${condition} AND NOT (${parent} IS NOT NULL) ORDER BY ${order.withoutParent} ${firstClause}`, first.values);
-
-  const second = params.fork();
-  const rest = take(end - Math.max(page.offset, withoutParent));
-  const secondClause = paginateClause(db.dialect, rest === null ? null : second.add(rest), second.add(Math.max(0, page.offset - withoutParent)));
-  const secondIds = await db.rows(`SELECT ${pk} ${fromWithJoins(db, model, plan)} WHERE ${condition} AND ${parent} IS NOT NULL ORDER BY ${plan.orderBy} ${secondClause}`, second.values);
+  // Each part is read only when the page reaches into it: a page inside one part costs one statement.
+  const firstIds: Row[] = [];
+  if (page.offset < withoutParent) {
+    const first = params.fork();
+    const firstClause = paginateClause(db.dialect, first.add(take(Math.min(end, withoutParent) - page.offset) ?? 0), first.add(page.offset));
+    firstIds.push(...(await db.rows(`SELECT ${pk} FROM ${q(model.table)} ${q('t0')} WHERE ${condition} AND NOT (${parent} IS NOT NULL) ORDER BY ${order.withoutParent} ${firstClause}`, first.values)));
+  }
+  const secondIds: Row[] = [];
+  if (withParentCount > 0 && end > withoutParent) {
+    const second = params.fork();
+    const rest = take(end - Math.max(page.offset, withoutParent));
+    const secondClause = paginateClause(db.dialect, rest === null ? null : second.add(rest), second.add(Math.max(0, page.offset - withoutParent)));
+    secondIds.push(...(await db.rows(`SELECT ${pk} ${fromWithJoins(db, model, plan)} WHERE ${condition} AND ${parent} IS NOT NULL ORDER BY ${plan.orderBy} ${secondClause}`, second.values)));
+  }
   return [...firstIds, ...secondIds].map((r) => r[0] as Id);
 }
 

@@ -1,0 +1,122 @@
+/**
+ * Counts of list queries kept while the data they count cannot have changed.
+ *
+ * Every list answers with its total count, and a count walks every matching row: over 50,000
+ * prefixes it costs more than the rest of the request. A count is kept with the version of the
+ * data it was taken at, and is answered again only while the database proves the data unchanged:
+ *
+ * - PostgreSQL: the statement's MVCC snapshot (`pg_current_snapshot()`). Two statements with one
+ *   snapshot see the same committed transactions, so the same rows. The snapshot is read in the
+ *   statement that would count, which counts only when it differs from the kept one.
+ * - SQLite: `PRAGMA data_version` of the read connection, which moves whenever another connection
+ *   (this process's writer, another process) commits, with a count of this process's write
+ *   statements for the in-memory database whose single connection it does not see.
+ * - MySQL/MariaDB have no such marker: every list counts.
+ *
+ * Counts inside a transaction are never kept: the transaction sees its own uncommitted writes.
+ */
+
+/** The kept counts of one query, and the version of the data they were counted at. */
+interface Kept {
+  version: string;
+  counts: number[];
+}
+
+/** Bounded: the least recently stored entry goes first. */
+export class CountCache {
+  private readonly kept = new Map<string, Kept>();
+  constructor(private readonly size = 1000) {}
+
+  get(key: string, version: string): number[] | null {
+    const entry = this.kept.get(key);
+    return entry && entry.version === version ? entry.counts : null;
+  }
+
+  /** What was last stored for a query, whatever the version now (PostgreSQL compares it in SQL). */
+  last(key: string): Readonly<Kept> | null {
+    return this.kept.get(key) ?? null;
+  }
+
+  store(key: string, version: string, counts: number[]): void {
+    this.kept.delete(key);
+    this.kept.set(key, { version, counts });
+    if (this.kept.size > this.size) this.kept.delete(this.kept.keys().next().value as string);
+  }
+}
+
+/** The key of a count: its SQL and its parameters. */
+export function countKey(sql: string, params: readonly unknown[]): string {
+  return params.length ? `${sql}\u0000${JSON.stringify(params)}` : sql;
+}
+
+/** Write statements this process has run on any database (the in-memory SQLite version). */
+let localWrites = 0;
+
+export function noteLocalWrite(): void {
+  localWrites++;
+}
+
+export function localWriteCount(): number {
+  return localWrites;
+}
+
+/** What counting needs of an executor (type only: the executors hold the strategy). */
+interface CountRunner {
+  rows(sql: string, params?: readonly unknown[]): Promise<unknown[][]>;
+  readonly inTransaction: boolean;
+  readonly counting?: CountVersioning;
+}
+
+/** How a reader finds out whether a kept count still holds. */
+export interface CountVersioning {
+  counts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]>;
+}
+
+function plainCountSql(expressions: readonly string[], fromWhere: string): string {
+  return `SELECT ${expressions.join(', ')} ${fromWhere}`;
+}
+
+/** The counts (`COUNT(…)` expressions) over the rows `fromWhere` (`FROM … WHERE …`) selects. */
+export async function countMatching(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]> {
+  if (db.counting && !db.inTransaction) return db.counting.counts(db, expressions, fromWhere, params);
+  const [row] = await db.rows(plainCountSql(expressions, fromWhere), params);
+  return row.map(Number);
+}
+
+/** SQLite: a version read before the count, so a count is never labelled newer than its data. */
+export class VersionedCounting implements CountVersioning {
+  private readonly cache = new CountCache();
+  constructor(private readonly version: () => string) {}
+  async counts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]> {
+    const sql = plainCountSql(expressions, fromWhere);
+    const key = countKey(sql, params);
+    const version = this.version();
+    const kept = this.cache.get(key, version);
+    if (kept) return kept;
+    const [row] = await db.rows(sql, params);
+    const counts = row.map(Number);
+    this.cache.store(key, version, counts);
+    return counts;
+  }
+}
+
+/**
+ * PostgreSQL: one statement reads the snapshot and counts only when it differs from the kept
+ * one (an uncorrelated subquery under CASE runs only when its branch is taken).
+ */
+export class SnapshotCounting implements CountVersioning {
+  private readonly cache = new CountCache();
+  async counts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]> {
+    const key = countKey(plainCountSql(expressions, fromWhere), params);
+    const kept = this.cache.last(key);
+    const snapshot = `$${params.length + 1}`;
+    const sql =
+      `SELECT "v"."s", CASE WHEN "v"."s" = ${snapshot} THEN NULL ELSE (SELECT ARRAY[${expressions.join(', ')}]::float8[] ${fromWhere}) END ` +
+      `FROM (SELECT pg_current_snapshot()::text AS "s") "v"`;
+    const [[version, counted]] = await db.rows(sql, [...params, kept?.version ?? '']);
+    if (counted === null && kept) return kept.counts;
+    const counts = (counted as unknown[]).map(Number);
+    this.cache.store(key, String(version), counts);
+    return counts;
+  }
+}

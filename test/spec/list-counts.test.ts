@@ -1,0 +1,131 @@
+/**
+ * A list's count is kept between requests only while the database shows the data unchanged
+ * (framework/store/count-cache.ts): every write, whether through this server, through another
+ * connection or another process, is counted by the next list. On SQLite a kept count saves the
+ * COUNT statement, which the X-Query-Count header shows.
+ */
+import BetterSqlite3 from 'better-sqlite3';
+import { Client as PgClient } from 'pg';
+import { createConnection } from 'mysql2/promise';
+import { dialectUnderTest, freshDatabaseUrl } from '../helpers/database';
+import { startApp, type TestApp } from '../helpers/harness';
+
+/** Runs one statement on a connection of its own, as another process would. */
+async function writeOutside(databaseUrl: string, sql: string, params: unknown[]): Promise<void> {
+  const dialect = dialectUnderTest();
+  if (dialect === 'sqlite') {
+    const conn = new BetterSqlite3(databaseUrl.replace(/^sqlite:/, ''));
+    try {
+      conn.prepare(sql).run(...params);
+    } finally {
+      conn.close();
+    }
+  } else if (dialect === 'postgres') {
+    const client = new PgClient({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      let i = 0;
+      await client.query(sql.replace(/\?/g, () => `$${++i}`), params);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const conn = await createConnection({ uri: databaseUrl.replace(/^mariadb:/, 'mysql:') });
+    try {
+      await conn.query(sql.replace(/"/g, '`'), params);
+    } finally {
+      await conn.end();
+    }
+  }
+}
+
+function statements(res: { headers: Record<string, string> }): number {
+  return Number(res.headers['x-query-count']);
+}
+
+describe('list counts kept between requests', () => {
+  let app: TestApp;
+  let databaseUrl: string;
+
+  beforeAll(async () => {
+    databaseUrl = await freshDatabaseUrl({ persistent: true, suffix: 'counts' });
+    app = await startApp({ NETINV_COUNT_QUERIES: 'true' }, { databaseSuffix: 'counts', databaseUrl });
+    for (const name of ['count-a', 'count-b', 'count-c']) {
+      expect((await app.post('/api/tenancy/tenants/', { name, slug: name })).status).toBe(201);
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  test('a repeated list answers the same count; on SQLite without counting again', async () => {
+    // Configuration caches warm (another filter, so this list's count is not kept yet).
+    await app.get('/api/tenancy/tenants/?name=warm');
+    const first = await app.get('/api/tenancy/tenants/?limit=2');
+    const second = await app.get('/api/tenancy/tenants/?limit=2');
+    expect(first.status).toBe(200);
+    expect([first.body.count, second.body.count]).toEqual([3, 3]);
+    expect(second.body.results.map((t: { name: string }) => t.name)).toEqual(['count-a', 'count-b']);
+    // Another page of the same filter is the same count.
+    const next = await app.get('/api/tenancy/tenants/?limit=2&offset=2');
+    expect(next.body.count).toBe(3);
+    expect(next.body.results.map((t: { name: string }) => t.name)).toEqual(['count-c']);
+    if (dialectUnderTest() === 'sqlite') {
+      expect(statements(second)).toBe(statements(first) - 1);
+      expect(statements(next)).toBe(statements(second));
+    }
+  });
+
+  test('a write through the API is counted by the next list', async () => {
+    expect((await app.get('/api/tenancy/tenants/')).body.count).toBe(3);
+    const created = await app.post('/api/tenancy/tenants/', { name: 'count-d', slug: 'count-d' });
+    expect(created.status).toBe(201);
+    expect((await app.get('/api/tenancy/tenants/')).body.count).toBe(4);
+    expect((await app.delete(`/api/tenancy/tenants/${created.body.id}/`)).status).toBe(204);
+    const after = await app.get('/api/tenancy/tenants/');
+    expect(after.body.count).toBe(3);
+    expect(after.body.results).toHaveLength(3);
+  });
+
+  test('a write by another connection is counted by the next list', async () => {
+    expect((await app.get('/api/tenancy/tenants/?name=count-c')).body.count).toBe(1);
+    expect((await app.get('/api/tenancy/tenants/')).body.count).toBe(3);
+    await writeOutside(databaseUrl, 'DELETE FROM "tenancy_tenant" WHERE "name" = ?', ['count-c']);
+    const all = await app.get('/api/tenancy/tenants/');
+    expect(all.body.count).toBe(2);
+    expect(all.body.results.map((t: { name: string }) => t.name)).toEqual(['count-a', 'count-b']);
+    expect((await app.get('/api/tenancy/tenants/?name=count-c')).body.count).toBe(0);
+  });
+
+  test('filters keep counts of their own', async () => {
+    const a = await app.get('/api/tenancy/tenants/?name=count-a');
+    const ab = await app.get('/api/tenancy/tenants/?name=count-a&name=count-b');
+    const none = await app.get('/api/tenancy/tenants/?name=nothing');
+    expect([a.body.count, ab.body.count, none.body.count]).toEqual([1, 2, 0]);
+    expect((await app.get('/api/tenancy/tenants/?name=count-a')).body.count).toBe(1);
+  });
+});
+
+describe('list counts on the in-memory database of the test suite', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp({ NETINV_COUNT_QUERIES: 'true' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  test('writes of the one connection are counted by the next list', async () => {
+    expect((await app.get('/api/dcim/manufacturers/')).body.count).toBe(0);
+    const res = await app.post('/api/dcim/manufacturers/', [
+      { name: 'Count One', slug: 'count-one' },
+      { name: 'Count Two', slug: 'count-two' },
+    ]);
+    expect(res.status).toBe(201);
+    expect((await app.get('/api/dcim/manufacturers/')).body.count).toBe(2);
+    expect((await app.patch('/api/dcim/manufacturers/', [{ id: res.body[0].id, name: 'Count Uno' }])).status).toBe(200);
+    expect((await app.get('/api/dcim/manufacturers/?name=Count%20Uno')).body.count).toBe(1);
+    expect((await app.delete('/api/dcim/manufacturers/', [{ id: res.body[1].id }])).status).toBe(204);
+    expect((await app.get('/api/dcim/manufacturers/')).body.count).toBe(1);
+  });
+});
