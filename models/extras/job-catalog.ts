@@ -167,6 +167,18 @@ export function jobSlug(classPath: string): string {
  * Nautobot does at start; `enabled` and the overridden attributes are left as they are.
  */
 export async function syncJobRecords(db: Database, registry: Registry, catalog: JobCatalog): Promise<void> {
+  // Processes starting together on one database (two instances, `serve --workers N`) may both
+  // insert a new class's record: the one that loses the race syncs again and finds it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await syncJobRecordsOnce(db, registry, catalog);
+    } catch (err) {
+      if (attempt >= 3 || !db.dialect.uniqueViolation(err)) throw err;
+    }
+  }
+}
+
+async function syncJobRecordsOnce(db: Database, registry: Registry, catalog: JobCatalog): Promise<void> {
   const model = registry.get('extras.job');
   if (!model) return;
   await db.transaction(async (tx) => {
