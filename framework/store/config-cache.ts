@@ -107,6 +107,10 @@ export class ConfigCache {
   /** The cached value, loaded by `load` when missing or out of date. */
   async get<T>(cache: CachedConfig<T>, load: () => Promise<T>): Promise<T> {
     await this.fresh();
+    return this.lookup(cache, load);
+  }
+
+  private lookup<T>(cache: CachedConfig<T>, load: () => Promise<T>): Promise<T> {
     const generation = this.generations.get(cache.name) ?? 0;
     const entry = this.entries.get(cache.name);
     if (entry && entry.generation === generation && entry.epoch === this.epoch) return entry.value as Promise<T>;
@@ -117,6 +121,16 @@ export class ConfigCache {
       if (this.entries.get(cache.name)?.value === value) this.entries.delete(cache.name);
     });
     return value;
+  }
+
+  /**
+   * As `get`, for a transaction: it must not wait on a reading of the generations (on the in-memory
+   * database that reading waits for the transaction), so when the last reading is older than
+   * `maxStaleMs` the value is loaded and not kept.
+   */
+  getWithoutReading<T>(cache: CachedConfig<T>, load: () => Promise<T>): Promise<T> {
+    if (performance.now() - this.readAt >= this.maxStaleMs) return load();
+    return this.lookup(cache, load);
   }
 
   /** This process changed these caches' tables: drop them and read the generations again. */
@@ -148,9 +162,17 @@ export class ConfigCache {
 }
 
 /**
- * `load()` through the database's cache when `db` reads outside a transaction; inside one the
- * transaction may itself have changed the configuration, so it reads it afresh.
+ * `load()` through the database's cache. A transaction uses the cache too, unless it has itself
+ * written the cache's tables (then only a fresh read sees its changes): what it loads there is the
+ * committed configuration, as a read outside it would load.
  */
-export function cachedConfig<T>(db: { readonly configCache?: ConfigCache; readonly inTransaction: boolean }, cache: CachedConfig<T>, load: () => Promise<T>): Promise<T> {
-  return db.configCache && !db.inTransaction ? db.configCache.get(cache, load) : load();
+export function cachedConfig<T>(
+  db: { readonly configCache?: ConfigCache; readonly inTransaction: boolean; readonly writtenTables?: ReadonlySet<string> },
+  cache: CachedConfig<T>,
+  load: () => Promise<T>,
+): Promise<T> {
+  if (!db.configCache) return load();
+  if (!db.inTransaction) return db.configCache.get(cache, load);
+  const wrote = !db.writtenTables || [...db.writtenTables].some((table) => cache.watches(table));
+  return wrote ? load() : db.configCache.getWithoutReading(cache, load);
 }

@@ -29,6 +29,8 @@ export interface Executor {
   readonly statistics?: TableStatistics;
   /** The configuration cache, on the executor of plain reads (see cachedConfig). */
   readonly configCache?: ConfigCache;
+  /** Tables this executor's transaction has written (see cachedConfig). */
+  readonly writtenTables?: ReadonlySet<string>;
   /** How list counts are kept between requests (see countMatching), on readers that keep them. */
   readonly counting?: CountVersioning;
 }
@@ -173,6 +175,9 @@ class SqliteExecutor implements Executor {
   end(): void {
     this.ended = true;
   }
+  get writtenTables(): ReadonlySet<string> {
+    return this.tracker.tables;
+  }
   private async wait(): Promise<void> {
     if (this.ended) throw new TransactionEndedError();
     await shareEventLoop();
@@ -249,7 +254,7 @@ export class SqliteDatabase implements Database {
     try {
       this.conn.exec('BEGIN IMMEDIATE');
       const tracker = new WriteTracker(null);
-      const tx = new SqliteExecutor(this.writes, this.stats, null, true, tracker);
+      const tx = new SqliteExecutor(this.writes, this.stats, null, true, tracker, this.configCache);
       try {
         const result = await fn(tx);
         const changed = await bumpForCommit(tx, tracker);
@@ -323,6 +328,9 @@ class PostgresExecutor implements Executor {
   end(): void {
     this.ended = true;
   }
+  get writtenTables(): ReadonlySet<string> {
+    return this.tracker.tables;
+  }
   private count(): void {
     if (this.ended) throw new TransactionEndedError();
     recordQuery(this.stats);
@@ -384,7 +392,7 @@ export class PostgresDatabase implements Database {
     try {
       await client.query(begin);
       const tracker = new WriteTracker(null);
-      const executor = new PostgresExecutor(client, this.stats, writing, this.statistics, tracker);
+      const executor = new PostgresExecutor(client, this.stats, writing, this.statistics, tracker, this.configCache);
       try {
         const result = await fn(client, executor);
         const changed = await bumpForCommit(executor, tracker);
@@ -443,6 +451,9 @@ class MysqlExecutor implements Executor {
   /** Ends a transaction's executor (see TransactionEndedError). */
   end(): void {
     this.ended = true;
+  }
+  get writtenTables(): ReadonlySet<string> {
+    return this.tracker.tables;
   }
   private count(): void {
     if (this.ended) throw new TransactionEndedError();
@@ -553,7 +564,7 @@ export class MysqlDatabase implements Database {
     try {
       await mysqlQuery(conn, { sql: 'START TRANSACTION' });
       const tracker = new WriteTracker(null);
-      const executor = new MysqlExecutor(this.dialect, conn, this.stats, true, tracker, this.statistics);
+      const executor = new MysqlExecutor(this.dialect, conn, this.stats, true, tracker, this.statistics, this.configCache);
       try {
         const result = await fn(executor);
         const changed = await bumpForCommit(executor, tracker);

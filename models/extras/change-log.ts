@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   Store,
+  CachedConfig,
+  cachedConfig,
   LATEST_VERSION,
   TemplateError,
   and,
@@ -103,10 +105,12 @@ async function previousSnapshots(tx: Executor, scope: WriteScope, changes: Pendi
   return out;
 }
 
+const WEBHOOKS_CACHE = new CachedConfig<Values[]>('extras.webhooks', ['extras_webhook']);
+
 /** Enabled webhooks as stored, each with the content types and events it listens to. */
 async function enabledWebhooks(scope: WriteScope): Promise<Values[]> {
   const model = scope.registry.forClass(Webhook);
-  return new Store(scope.tx).find(model, fieldTest(fieldOf(model, 'enabled'), 'exact', [true]));
+  return cachedConfig(scope.tx, WEBHOOKS_CACHE, () => new Store(scope.tx).find(model, fieldTest(fieldOf(model, 'enabled'), 'exact', [true])));
 }
 
 const FLAG: Record<ChangeAction, string> = { create: 'type_create', update: 'type_update', delete: 'type_delete' };

@@ -1,9 +1,11 @@
-import { DataKey, Store, fieldTest, type FieldMeta, type Id, type RequestData, type WriteListener } from '../../framework';
+import { CachedConfig, DataKey, Store, cachedConfig, fieldTest, type FieldMeta, type Id, type RequestData, type Values, type WriteListener } from '../../framework';
 import { JobModel } from './job';
 import { JobHook } from './job-hook';
 import { classPathOf, notifyJobQueue, RUNS_QUEUED } from './job-catalog';
 import { enqueueRun } from './job-worker';
 import { ObjectChange } from './object-change';
+
+const JOB_HOOKS_CACHE = new CachedConfig<Values[]>('extras.job_hooks', ['extras_jobhook']);
 
 const FLAG: Record<string, string> = { create: 'type_create', update: 'type_update', delete: 'type_delete' };
 
@@ -26,7 +28,7 @@ export function jobHookListener(): WriteListener {
       if (scope.features.get(HOOK_RECEIVER_RUN) || !scope.requestId) return;
       const store = new Store(scope.tx, scope.registry);
       const hookModel = scope.registry.forClass(JobHook);
-      const hooks = await store.find(hookModel, fieldTest(hookModel.field('enabled') as FieldMeta, 'exact', [true]));
+      const hooks = await cachedConfig(scope.tx, JOB_HOOKS_CACHE, () => store.find(hookModel, fieldTest(hookModel.field('enabled') as FieldMeta, 'exact', [true])));
       if (hooks.length === 0) return;
       const changeModel = scope.registry.forClass(ObjectChange);
       const changes = await store.find(changeModel, fieldTest(changeModel.field('request_id') as FieldMeta, 'exact', [scope.requestId]));
