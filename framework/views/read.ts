@@ -103,7 +103,7 @@ async function listSelection(ctx: RequestContext, model: ModelMeta, restrict: Pr
   const extra = featureFilters(ctx.registry, model, ctx.features, ctx.version as NonNullable<RequestContext['version']>);
   const parsed = await filterSetFor(model).parseQuery(ctx.query, { db }, ctx.config.strictFiltering, extra);
   const where = and([visible(ctx, model, restrict), parsed.predicate]);
-  const limits = { chunkRows: STREAM_CHUNK_ROWS, sortIdsFirstRows: SORT_IDS_FIRST_ROWS };
+  const limits = { chunkRows: STREAM_CHUNK_ROWS, sortIdsFirstRows: db.dialect.idsFirstAbove };
   const read = (plan: Plan, page: PageWindow): Promise<PageRead> => {
     const fetch = (reader: Executor): Promise<PageRead> => readPage(reader, model, plan, where, page, limits);
     return parsed.regexParams.length ? boundedFetch(ctx, parsed.regexParams, fetch) : fetch(db);
@@ -155,12 +155,6 @@ export async function listAll(ctx: RequestContext, model: ModelMeta, restrict: P
  */
 export const STREAM_CHUNK_ROWS = 1000;
 
-/**
- * Above this many matching rows, a page is ordered by id first and its objects read by id: joined
- * in full before the sort, a few hundred rows already cost PostgreSQL more (hash tables of every
- * related table) than the second statement does.
- */
-export const SORT_IDS_FIRST_ROWS = 100;
 
 /** Objects by id in the given order, one chunk at a time (each chunk a constant number of queries). */
 async function* renderChunks(plan: Plan, model: ModelMeta, ids: Id[], db: Executor, rc: RenderContext): AsyncGenerator<Json[]> {

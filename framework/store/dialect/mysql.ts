@@ -26,6 +26,7 @@ const common: Omit<Dialect, 'regexSyntax' | 'withTimeout' | 'isTimeout' | 'isBad
   forUpdate: ' FOR UPDATE',
   forUpdateSkipLocked: ' FOR UPDATE SKIP LOCKED',
   serialWrites: false,
+  idsFirstAbove: 100,
   orderText: (expr) => expr,
   analyze: (table) => `ANALYZE TABLE \`${table.replace(/`/g, '``')}\``,
   concat: (...exprs) => `CONCAT(${exprs.join(', ')})`,

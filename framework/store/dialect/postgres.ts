@@ -15,6 +15,7 @@ export const postgresDialect: Dialect = {
   forUpdate: ' FOR UPDATE',
   forUpdateSkipLocked: ' FOR UPDATE SKIP LOCKED',
   serialWrites: false,
+  idsFirstAbove: 0,
   orderText: (expr) => `${expr} COLLATE "C"`,
   concat: (...exprs) => exprs.join(' || '),
   bool: (value) => value,

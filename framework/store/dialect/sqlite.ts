@@ -15,6 +15,7 @@ export const sqliteDialect: Dialect = {
   forUpdate: '',
   forUpdateSkipLocked: '',
   serialWrites: true,
+  idsFirstAbove: 100,
   regexSyntax: 're2',
   orderText: (expr) => expr,
   concat: (...exprs) => exprs.join(' || '),

@@ -35,6 +35,13 @@ export interface Dialect {
   readonly forUpdateSkipLocked: string;
   /** One write transaction at a time for the whole database (a second one waits for the first). */
   readonly serialWrites: boolean;
+  /**
+   * Above this many matching rows a page is ordered by id alone first and its objects read by id.
+   * Joined in full before the sort, a few hundred rows cost more than the second statement does;
+   * PostgreSQL always reads ids first, as its filtered statements are planned on every call and
+   * planning one over every join of a representation costs more than the extra round trip.
+   */
+  readonly idsFirstAbove: number;
   /** Unicode-aware lower-casing of an expression. */
   lower(expr: string): string;
   /** The expression as text, for text lookups on columns of other types (uuid). */
