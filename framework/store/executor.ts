@@ -414,8 +414,14 @@ export class PostgresDatabase implements Database {
       return fn(executor);
     });
   }
+  /**
+   * A write transaction plans each statement once (generic plans, in the same round trip as
+   * BEGIN): its statements find rows by key and equality, and planning them anew on every call
+   * (the representation a change record snapshots joins a dozen tables) took most of its time
+   * while it held its row locks.
+   */
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    return this.inTransaction('BEGIN', true, (_client, executor) => fn(executor));
+    return this.inTransaction('BEGIN; SET LOCAL plan_cache_mode = force_generic_plan', true, (_client, executor) => fn(executor));
   }
   /** One pooled connection for the length of a transaction, committed or rolled back. */
   private async inTransaction<T>(begin: string, writing: boolean, fn: (client: PgPoolClient, executor: Executor) => Promise<T>): Promise<T> {
