@@ -29,6 +29,7 @@ import { AddObjectVersions1795821578128 } from './1795821578128-add-object-versi
 import { AddDynamicGroups1795823095195 } from './1795823095195-add-dynamic-groups';
 import { ConfigContextDynamicGroups1795823946647 } from './1795823946647-config-context-dynamic-groups';
 import { CacheGenerations1795990000000 } from './1795990000000-cache-generations';
+import { DeviceOrderIndex1795990000003 } from './1795990000003-device-order-index';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddIpam1795433612091,
@@ -61,4 +62,5 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   CacheGenerations1795990000000,
   AddJobWorkerBeats1795990000001,
   AddGitRepositories1795990000002,
+  DeviceOrderIndex1795990000003,
 ];

@@ -54,7 +54,8 @@ import { checkChassisMembership, checkChassisPosition, masterMayUse } from './vi
   uniqueTogether: [['site', 'tenant', 'name']],
   briefOnWrites: true,
   features: ['locations', 'dynamic_groups'],
-  indexTogether: [['local_context_data_owner_content_type', 'local_context_data_owner_object_id']],
+  // The list's order (`_name`, then id), read from an index instead of sorting every device.
+  indexTogether: [['local_context_data_owner_content_type', 'local_context_data_owner_object_id'], ['_name', 'id']],
   filters: {
     region: { path: 'site.region' },
     region_id: { path: 'site.region' },
