@@ -100,13 +100,28 @@ export class VersionedCounting implements CountVersioning {
   }
 }
 
+const UNDEFINED_FUNCTION = '42883';
+
 /**
  * PostgreSQL: one statement reads the snapshot and counts only when it differs from the kept
  * one (an uncorrelated subquery under CASE runs only when its branch is taken).
  */
 export class SnapshotCounting implements CountVersioning {
   private readonly cache = new CountCache();
+  /** PostgreSQL before 13 has no pg_current_snapshot(): its lists count every time. */
+  private unsupported = false;
   async counts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]> {
+    if (this.unsupported) return (await db.rows(plainCountSql(expressions, fromWhere), params))[0].map(Number);
+    try {
+      return await this.snapshotCounts(db, expressions, fromWhere, params);
+    } catch (err) {
+      if ((err as { code?: string }).code !== UNDEFINED_FUNCTION) throw err;
+      this.unsupported = true;
+      return this.counts(db, expressions, fromWhere, params);
+    }
+  }
+
+  private async snapshotCounts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]> {
     const key = countKey(plainCountSql(expressions, fromWhere), params);
     const kept = this.cache.last(key);
     const snapshot = `$${params.length + 1}`;
