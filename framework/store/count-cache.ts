@@ -76,11 +76,15 @@ function plainCountSql(expressions: readonly string[], fromWhere: string): strin
   return `SELECT ${expressions.join(', ')} ${fromWhere}`;
 }
 
-/** The counts (`COUNT(…)` expressions) over the rows `fromWhere` (`FROM … WHERE …`) selects. */
-export async function countMatching(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]> {
-  if (db.counting && !db.inTransaction) return db.counting.counts(db, expressions, fromWhere, params);
+async function countNow(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]> {
   const [row] = await db.rows(plainCountSql(expressions, fromWhere), params);
   return row.map(Number);
+}
+
+/** The counts (`COUNT(…)` expressions) over the rows `fromWhere` (`FROM … WHERE …`) selects. */
+export function countMatching(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]> {
+  if (db.counting && !db.inTransaction) return db.counting.counts(db, expressions, fromWhere, params);
+  return countNow(db, expressions, fromWhere, params);
 }
 
 /** SQLite: a version read before the count, so a count is never labelled newer than its data. */
@@ -88,13 +92,11 @@ export class VersionedCounting implements CountVersioning {
   private readonly cache = new CountCache();
   constructor(private readonly version: () => string) {}
   async counts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]> {
-    const sql = plainCountSql(expressions, fromWhere);
-    const key = countKey(sql, params);
+    const key = countKey(plainCountSql(expressions, fromWhere), params);
     const version = this.version();
     const kept = this.cache.get(key, version);
     if (kept) return kept;
-    const [row] = await db.rows(sql, params);
-    const counts = row.map(Number);
+    const counts = await countNow(db, expressions, fromWhere, params);
     this.cache.store(key, version, counts);
     return counts;
   }
@@ -111,7 +113,7 @@ export class SnapshotCounting implements CountVersioning {
   /** PostgreSQL before 13 has no pg_current_snapshot(): its lists count every time. */
   private unsupported = false;
   async counts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]> {
-    if (this.unsupported) return (await db.rows(plainCountSql(expressions, fromWhere), params))[0].map(Number);
+    if (this.unsupported) return countNow(db, expressions, fromWhere, params);
     try {
       return await this.snapshotCounts(db, expressions, fromWhere, params);
     } catch (err) {
