@@ -323,15 +323,20 @@ const ANY_PARAM = /\$\d+/g;
  * 0.1 ms of running; statements filtering by ranges, patterns or limits keep their custom plans.
  */
 export function plansAlike(sql: string): boolean {
-  return (sql.match(ANY_PARAM)?.length ?? 0) === (sql.match(EQUALITY_PARAM)?.length ?? 0);
+  let alike = PLANS_ALIKE.get(sql);
+  if (alike === undefined) {
+    alike = (sql.match(ANY_PARAM)?.length ?? 0) === (sql.match(EQUALITY_PARAM)?.length ?? 0);
+    // Decided once per SQL text (the generated texts are a bounded set, as for statement names).
+    if (PLANS_ALIKE.size < 5000) PLANS_ALIKE.set(sql, alike);
+  }
+  return alike;
 }
+const PLANS_ALIKE = new Map<string, boolean>();
 const PG_STATEMENT_NAMES = new StatementNames(2000);
 
 class PostgresExecutor implements Executor {
   readonly dialect = postgresDialect;
   private ended = false;
-  /** Connections that plan once per statement (see plansAlike), for reads outside transactions. */
-  generic: PgPool | null = null;
   constructor(
     private readonly client: PgQueryable,
     private readonly stats: QueryStats,
@@ -340,6 +345,8 @@ class PostgresExecutor implements Executor {
     private readonly tracker: WriteTracker,
     readonly configCache?: ConfigCache,
     readonly counting?: CountVersioning,
+    /** Connections that plan once per statement (see plansAlike), for reads outside transactions. */
+    private readonly generic: PgPool | null = null,
   ) {}
   /** Ends a transaction's executor (see TransactionEndedError). */
   end(): void {
@@ -394,14 +401,13 @@ export class PostgresDatabase implements Database {
       await pool.query(postgresDialect.analyze!(table));
     });
     this.configCache = new ConfigCache(new PostgresExecutor(pool, { queries: 0 }, false, this.statistics, new WriteTracker(null)));
-    const reader = new PostgresExecutor(pool, this.stats, false, this.statistics, new WriteTracker(this.configCache), this.configCache, options.keepCounts === false ? undefined : new SnapshotCounting());
     // A second pool of the same size whose sessions use generic plans, for reads whose plans do
     // not depend on their values (plansAlike).
     const settings = (pool as unknown as { options: PoolConfig }).options;
-    reader.generic = new PgPoolClass({ ...settings, options: `${settings.options ?? ''} -c plan_cache_mode=force_generic_plan`.trim() });
-    reader.generic.on('error', () => undefined);
-    this.generic = reader.generic;
-    this.reader = reader;
+    this.generic = new PgPoolClass({ ...settings, options: `${settings.options ?? ''} -c plan_cache_mode=force_generic_plan`.trim() });
+    this.generic.on('error', () => undefined);
+    const counting = options.keepCounts === false ? undefined : new SnapshotCounting();
+    this.reader = new PostgresExecutor(pool, this.stats, false, this.statistics, new WriteTracker(this.configCache), this.configCache, counting, this.generic);
   }
   private readonly generic: PgPool;
   close(): void {
