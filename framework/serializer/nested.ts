@@ -1,7 +1,7 @@
 import { planRowsById } from '../store/pages';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { JsonObject } from '../metadata/types';
-import { objectEmitter, orderBy, renderRows, representation, type Plan } from './representation';
+import { objectEmitter, orderKeys, orderText, renderRows, representation, type Plan } from './representation';
 import type { RenderContext } from './render-context';
 import type { Id } from '../query/id';
 import { SelectBuilder } from '../store/select';
@@ -17,7 +17,8 @@ function nestedPlan(model: ModelMeta, rc: RenderContext): Plan {
   if (!plan) {
     const builder = new SelectBuilder(model, rc.db.dialect, representation);
     const emit = objectEmitter(model, builder.root, { brief: true, nested: true, version: rc.version });
-    plan = { builder, emit, orderBy: orderBy(model, builder.root, rc.db.dialect), select: builder.selectFrom(), parentFirst: null, versionIndex: -1 };
+    const keys = orderKeys(model, builder.root, rc.db.dialect);
+    plan = { builder, emit, orderBy: orderText(keys), orderKeys: keys, select: builder.selectFrom(), parentFirst: null, versionIndex: -1 };
     cache.set(key, plan);
   }
   return plan;

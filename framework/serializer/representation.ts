@@ -1,5 +1,5 @@
 import type { Dialect } from '../store/dialect/types';
-import { orderBy, parentFirstOrder, resolvePath, type ParentFirstOrder } from '../store/ordering';
+import { orderBy, orderKeys, orderText, parentFirstOrder, resolvePath, type OrderKey, type ParentFirstOrder } from '../store/ordering';
 import type { Executor } from '../store/executor';
 import { planRowsById } from '../store/pages';
 import { canonicalUuid } from '../fields/uuid';
@@ -122,6 +122,8 @@ export interface Plan {
   readonly builder: SelectBuilder;
   readonly emit: (row: unknown[], rc: RenderContext) => JsonObject;
   readonly orderBy: string;
+  /** The terms of `orderBy`, to read a long list on from its last row. */
+  readonly orderKeys: readonly OrderKey[];
   /** The query's column list, table and joins, built once. */
   readonly select: string;
   /** Where a row holds the object's version (not represented; the ETag of a detail response); -1 in nested plans, which do not read it. */
@@ -144,10 +146,10 @@ export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, d
   if (!plan) {
     const builder = new SelectBuilder(model, dialect, representation);
     const emit = objectEmitter(model, builder.root, { brief, nested: withoutCounts, version });
-    const order = orderBy(model, builder.root, dialect);
+    const keys = orderKeys(model, builder.root, dialect);
     const parentFirst = parentFirstOrder(model, builder.root, dialect);
     const versionIndex = builder.root.column(VERSION_COLUMN);
-    plan = { builder, emit, orderBy: order, select: builder.selectFrom(), parentFirst, versionIndex };
+    plan = { builder, emit, orderBy: orderText(keys), orderKeys: keys, select: builder.selectFrom(), parentFirst, versionIndex };
     cache.set(key, plan);
   }
   return plan;
@@ -185,4 +187,4 @@ export async function displaysOf(db: Executor, model: ModelMeta, ids: Id[]): Pro
   return new Map((await displayStrings(db, model, wanted)).map((d) => [d.id, d.display]));
 }
 
-export { orderBy, resolvePath, type ParentFirstOrder };
+export { orderBy, orderKeys, orderText, resolvePath, type ParentFirstOrder };

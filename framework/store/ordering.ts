@@ -17,9 +17,29 @@ export function resolvePath(scope: SelectScope, path: string): { scope: SelectSc
   throw new Error(`empty path`);
 }
 
+/**
+ * One term of an ORDER BY: an expression that is never NULL where it decides (a nullable field's
+ * term follows a term ordering its NULLs), and its direction. A list reads on from its last row
+ * by comparing these (see keyset.ts).
+ */
+export interface OrderKey {
+  expr: string;
+  desc: boolean;
+}
+
+/** ORDER BY text of order keys. */
+export function orderText(keys: readonly OrderKey[]): string {
+  return keys.map((k) => (k.desc ? `${k.expr} DESC` : k.expr)).join(', ');
+}
+
+/** The order keys of a model's default ordering at a scope, ending with the primary key. */
+export function orderKeys(model: ModelMeta, scope: SelectScope, dialect: Dialect): OrderKey[] {
+  return orderTerms(model.options.ordering ?? [], model, scope, dialect);
+}
+
 /** ORDER BY of a model's default ordering at a scope, ending with the primary key. */
 export function orderBy(model: ModelMeta, scope: SelectScope, dialect: Dialect): string {
-  return orderTerms(model.options.ordering ?? [], model, scope, dialect).join(', ');
+  return orderText(orderKeys(model, scope, dialect));
 }
 
 /**
@@ -32,6 +52,7 @@ export interface ParentFirstOrder {
   column: string;
   /** ORDER BY of the rows without the parent: the remaining terms and the primary key. */
   withoutParent: string;
+  withoutParentKeys: OrderKey[];
 }
 
 export function parentFirstOrder(model: ModelMeta, scope: SelectScope, dialect: Dialect): ParentFirstOrder | null {
@@ -45,11 +66,12 @@ export function parentFirstOrder(model: ModelMeta, scope: SelectScope, dialect: 
   for (const entry of rest) {
     if (entry.replace(/^-/, '').includes('.')) return null;
   }
-  return { column: parent.column, withoutParent: orderTerms(rest, model, scope, dialect).join(', ') };
+  const withoutParentKeys = orderTerms(rest, model, scope, dialect);
+  return { column: parent.column, withoutParent: orderText(withoutParentKeys), withoutParentKeys };
 }
 
-function orderTerms(ordering: readonly string[], model: ModelMeta, scope: SelectScope, dialect: Dialect): string[] {
-  const terms: string[] = [];
+function orderTerms(ordering: readonly string[], model: ModelMeta, scope: SelectScope, dialect: Dialect): OrderKey[] {
+  const terms: OrderKey[] = [];
   for (const entry of ordering) {
     const desc = entry.startsWith('-');
     const { scope: s, field } = resolvePath(scope, desc ? entry.slice(1) : entry);
@@ -57,15 +79,14 @@ function orderTerms(ordering: readonly string[], model: ModelMeta, scope: Select
     if (!column) continue;
     const ref = s.ref(column);
     const nullable = field.nullable || s !== scope;
-    if (nullable) terms.push(`CASE WHEN ${ref} IS NULL THEN 0 ELSE 1 END${desc ? ' DESC' : ''}`);
+    if (nullable) terms.push({ expr: `CASE WHEN ${ref} IS NULL THEN 0 ELSE 1 END`, desc });
     const own = field.kind.orderColumns?.(field);
     if (own) {
-      for (const c of own) terms.push(`${c.text ? dialect.orderText(s.ref(c.column)) : s.ref(c.column)}${desc ? ' DESC' : ''}`);
+      for (const c of own) terms.push({ expr: c.text ? dialect.orderText(s.ref(c.column)) : s.ref(c.column), desc });
       continue;
     }
-    const expr = field.kind.textual ? dialect.orderText(ref) : ref;
-    terms.push(`${expr}${desc ? ' DESC' : ''}`);
+    terms.push({ expr: field.kind.textual ? dialect.orderText(ref) : ref, desc });
   }
-  terms.push(scope.ref(model.pk.column as string));
+  terms.push({ expr: scope.ref(model.pk.column as string), desc: false });
   return terms;
 }

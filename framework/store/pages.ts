@@ -5,7 +5,8 @@ import { compilePredicate } from './compile-predicate';
 import { countMatching } from './count-cache';
 import { paginateClause } from './dialect/types';
 import type { Executor, Row } from './executor';
-import type { ParentFirstOrder } from './ordering';
+import { afterRow } from './keyset';
+import { orderText, type OrderKey, type ParentFirstOrder } from './ordering';
 import { Params } from './params';
 
 /** What a page read needs of a representation plan: its SELECT, its joins and its ordering. */
@@ -13,6 +14,7 @@ export interface PagedPlan {
   /** `SELECT … FROM … LEFT JOIN …` of the representation. */
   readonly select: string;
   readonly orderBy: string;
+  readonly orderKeys: readonly OrderKey[];
   readonly parentFirst: ParentFirstOrder | null;
   readonly builder: { readonly joins: readonly string[] };
 }
@@ -24,13 +26,14 @@ export interface PageWindow {
 }
 
 /**
- * A page: the total count, and either the page's rows or, for a page too long to hold, only its
- * ordered ids (read later in chunks through `planRowsById`).
+ * A page: the total count, and either the page's rows or, for a page too long to hold, its ids
+ * chunk by chunk in order, each chunk read from the database as the one before is consumed
+ * (objects are then read by id through `planRowsById`).
  */
 export interface PageRead {
   count: number;
   rows: Row[];
-  ids: Id[] | null;
+  ids: AsyncIterable<Id[]> | null;
 }
 
 export interface PageLimits {
@@ -61,15 +64,72 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
   if (size <= limits.chunkRows && count <= limits.sortIdsFirstRows) {
     return { count, rows: await db.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values), ids: null };
   }
+  // A long list is read and written chunk by chunk as the response goes out.
+  if (size > limits.chunkRows) return { count, rows: [], ids: longPageIds(db, model, plan, condition, params, page, count, Number(withParent), limits.chunkRows) };
   // Many rows to order: sort ids alone (with only the joins the ordering needs; the databases drop
   // the unused ones), then read the page's objects by id. Ordering full rows would carry every
   // nested column of every matching row through the sort.
   const ids = plan.parentFirst
     ? await parentFirstIds(db, model, plan, plan.parentFirst, condition, params, page, count, Number(withParent))
     : (await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values)).map((r) => r[0] as Id);
-  // A long list is read and written chunk by chunk as the response goes out.
-  if (ids.length > limits.chunkRows) return { count, rows: [], ids };
   return { count, rows: await planRowsById(db, model, plan.select, ids, plan.orderBy), ids: null };
+}
+
+/** One stretch of a list in one ordering: under a parent-first ordering, the rows without the parent, then those with it. */
+interface ListPart {
+  from: string;
+  condition: string;
+  keys: readonly OrderKey[];
+  rows: number;
+}
+
+/**
+ * The ids of a long page, `chunk` at a time: the first chunk of each part skips to the page's
+ * offset, every later one reads on from the last row of the one before (keyset.ts), so memory and
+ * the cost of a chunk stay flat however long the list.
+ */
+async function* longPageIds(
+  db: Executor,
+  model: ModelMeta,
+  plan: PagedPlan,
+  condition: string,
+  params: Params,
+  page: PageWindow,
+  total: number,
+  withParentCount: number,
+  chunk: number,
+): AsyncGenerator<Id[]> {
+  const q = db.dialect.quote;
+  const order = plan.parentFirst;
+  const parent = order ? `${q('t0')}.${q(order.column)}` : '';
+  const parts: ListPart[] = order
+    ? [
+        { from: `FROM ${q(model.table)} ${q('t0')}`, condition: `${condition} AND NOT (${parent} IS NOT NULL)`, keys: order.withoutParentKeys, rows: total - withParentCount },
+        { from: fromWithJoins(db, model, plan), condition: `${condition} AND ${parent} IS NOT NULL`, keys: plan.orderKeys, rows: withParentCount },
+      ]
+    : [{ from: fromWithJoins(db, model, plan), condition, keys: plan.orderKeys, rows: total }];
+  let skip = page.offset;
+  let wanted = page.limit ?? Infinity;
+  for (const part of parts) {
+    if (wanted <= 0) return;
+    if (skip >= part.rows) {
+      skip -= part.rows;
+      continue;
+    }
+    let last: unknown[] | null = null;
+    for (;;) {
+      const p = params.fork();
+      const after = last ? ` AND ${afterRow(db.dialect, part.keys, last, p)}` : '';
+      const size = Math.min(chunk, wanted);
+      const clause = paginateClause(db.dialect, p.add(size), p.add(last ? 0 : skip));
+      const rows = await db.rows(`SELECT ${part.keys.map((k) => k.expr).join(', ')} ${part.from} WHERE ${part.condition}${after} ORDER BY ${orderText(part.keys)} ${clause}`, p.values);
+      if (rows.length) yield rows.map((r) => r[r.length - 1] as Id);
+      wanted -= rows.length;
+      if (rows.length < size || wanted <= 0) break;
+      last = rows[rows.length - 1];
+    }
+    skip = 0;
+  }
 }
 
 /**

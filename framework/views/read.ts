@@ -105,8 +105,16 @@ async function listSelection(ctx: RequestContext, model: ModelMeta, restrict: Pr
   const where = and([visible(ctx, model, restrict), parsed.predicate]);
   const limits = { chunkRows: STREAM_CHUNK_ROWS, sortIdsFirstRows: db.dialect.idsFirstAbove };
   const read = (plan: Plan, page: PageWindow): Promise<PageRead> => {
-    const fetch = (reader: Executor): Promise<PageRead> => readPage(reader, model, plan, where, page, limits);
-    return parsed.regexParams.length ? boundedFetch(ctx, parsed.regexParams, fetch) : fetch(db);
+    if (!parsed.regexParams.length) return readPage(db, model, plan, where, page, limits);
+    // Every statement that evaluates a pattern runs under the time limit: a long list's ids are
+    // all read inside it (here they are held, not streamed).
+    return boundedFetch(ctx, parsed.regexParams, async (reader) => {
+      const read = await readPage(reader, model, plan, where, page, limits);
+      if (!read.ids) return read;
+      const chunks: Id[][] = [];
+      for await (const chunk of read.ids) chunks.push(chunk);
+      return { ...read, ids: chunksOf(chunks) };
+    });
   };
   return { db, read };
 }
@@ -157,11 +165,15 @@ export const STREAM_CHUNK_ROWS = 1000;
 
 
 /** Objects by id in the given order, one chunk at a time (each chunk a constant number of queries). */
-async function* renderChunks(plan: Plan, model: ModelMeta, ids: Id[], db: Executor, rc: RenderContext): AsyncGenerator<Json[]> {
-  for (let start = 0; start < ids.length; start += STREAM_CHUNK_ROWS) {
-    const rows = await planRowsById(db, model, plan.select, ids.slice(start, start + STREAM_CHUNK_ROWS), plan.orderBy);
+async function* renderChunks(plan: Plan, model: ModelMeta, ids: AsyncIterable<Id[]>, db: Executor, rc: RenderContext): AsyncGenerator<Json[]> {
+  for await (const chunk of ids) {
+    const rows = await planRowsById(db, model, plan.select, chunk, plan.orderBy);
     yield renderRows(plan, rows, rc);
   }
+}
+
+async function* chunksOf(chunks: Id[][]): AsyncGenerator<Id[]> {
+  yield* chunks;
 }
 
 /** Objects per piece of a streamed list (a few dozen kilobytes of JSON). */

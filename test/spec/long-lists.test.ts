@@ -131,3 +131,54 @@ test('prefixes without a VRF come first, then by VRF name, across page and chunk
   const fifty = await app.get(`${PREFIXES}?limit=50&offset=${TOTAL + 5}`);
   expect(one.headers['x-query-count']).toBe(fifty.headers['x-query-count']);
 });
+
+describe('a long list reads on from the last row of each chunk', () => {
+  // VLANs order by site name, group name (either may be absent: those first), then VID, which
+  // repeats across groups: the read of each chunk must carry ties and NULLs over chunk boundaries.
+  type Vlan = { id: string; vid: number; site: { name: string } | null; group: { name: string } | null };
+  const VLANS = '/api/ipam/vlans/';
+  const EACH = Math.ceil((STREAM_CHUNK_ROWS * 2 + 100) / 4);
+
+  beforeAll(async () => {
+    const site = async (name: string) => (await app.post('/api/dcim/sites/', { name, status: 'active' })).body.id as string;
+    const group = async (name: string, siteId?: string) => (await app.post('/api/ipam/vlan-groups/', { name, ...(siteId ? { site: siteId } : {}) })).body.id as string;
+    const north = await site('North');
+    const south = await site('South');
+    const places: Array<Record<string, string>> = [{}, { site: north }, { site: north, group: await group('Core', north) }, { group: await group('Edge') }];
+    for (const [p, place] of places.entries()) {
+      // Outside a group VIDs repeat (no uniqueness there): every VID twice.
+      const vlans = Array.from({ length: EACH }, (_, i) => ({ vid: place.group ? 1 + i : 1 + (i >> 1), name: `v${p}-${i}`, status: 'active', ...place }));
+      for (let start = 0; start < vlans.length; start += 250) expect((await app.post(VLANS, vlans.slice(start, start + 250))).status).toBe(201);
+    }
+    const southless = await app.post(VLANS, { vid: 7, name: 'south', status: 'active', site: south });
+    expect(southless.status).toBe(201);
+  }, 120_000);
+
+  test('VLANs: ordered by site, group and VID with the absent ones first, the same as pages give', async () => {
+    const streamed = (await app.get(`${VLANS}?limit=0`)).body.results as Vlan[];
+    expect(streamed).toHaveLength(EACH * 4 + 1);
+    const name = (o: { name: string } | null) => (o === null ? '' : `~${o.name}`);
+    // A stable sort by the ordering's fields: ties keep the database's id order (MariaDB's UUID
+    // type orders ids otherwise than their text does), which the pages below check.
+    const expected = [...streamed].sort((a, b) => name(a.site).localeCompare(name(b.site)) || name(a.group).localeCompare(name(b.group)) || a.vid - b.vid);
+    expect(streamed.map((v) => v.id)).toEqual(expected.map((v) => v.id));
+    const paged: Vlan[] = [];
+    for (let offset = 0; offset < streamed.length; offset += 100) paged.push(...(await app.get(`${VLANS}?limit=100&offset=${offset}`)).body.results);
+    expect(paged.map((v) => v.id)).toEqual(streamed.map((v) => v.id));
+    const window = await app.get(`${VLANS}?limit=${STREAM_CHUNK_ROWS + 10}&offset=${EACH - 5}`);
+    expect(window.body.results.map((v: Vlan) => v.id)).toEqual(streamed.slice(EACH - 5, EACH - 5 + STREAM_CHUNK_ROWS + 10).map((v) => v.id));
+  });
+
+  test('the change log, newest first with ties in time, the same as pages give', async () => {
+    const streamed = (await app.get('/api/extras/object-changes/?limit=0')).body;
+    expect(streamed.results.length).toBe(streamed.count);
+    expect(streamed.count).toBeGreaterThan(STREAM_CHUNK_ROWS * 2);
+    const ids = streamed.results.map((c: { id: string }) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const paged: string[] = [];
+    for (let offset = 0; offset < streamed.count; offset += 500) paged.push(...(await app.get(`/api/extras/object-changes/?limit=500&offset=${offset}`)).body.results.map((c: { id: string }) => c.id));
+    expect(paged).toEqual(ids);
+    const times = streamed.results.map((c: { time: string }) => c.time);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+});

@@ -27,6 +27,7 @@ const common: Omit<Dialect, 'regexSyntax' | 'withTimeout' | 'isTimeout' | 'isBad
   forUpdateSkipLocked: ' FOR UPDATE SKIP LOCKED',
   serialWrites: false,
   idsFirstAbove: 100,
+  rowValueRanges: false,
   orderText: (expr) => expr,
   analyze: (table) => `ANALYZE TABLE \`${table.replace(/`/g, '``')}\``,
   concat: (...exprs) => `CONCAT(${exprs.join(', ')})`,

@@ -16,6 +16,7 @@ export const postgresDialect: Dialect = {
   forUpdateSkipLocked: ' FOR UPDATE SKIP LOCKED',
   serialWrites: false,
   idsFirstAbove: 0,
+  rowValueRanges: true,
   orderText: (expr) => `${expr} COLLATE "C"`,
   concat: (...exprs) => exprs.join(' || '),
   bool: (value) => value,

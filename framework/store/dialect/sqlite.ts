@@ -16,6 +16,7 @@ export const sqliteDialect: Dialect = {
   forUpdateSkipLocked: '',
   serialWrites: true,
   idsFirstAbove: 100,
+  rowValueRanges: true,
   regexSyntax: 're2',
   orderText: (expr) => expr,
   concat: (...exprs) => exprs.join(' || '),

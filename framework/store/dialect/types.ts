@@ -42,6 +42,12 @@ export interface Dialect {
    * planning one over every join of a representation costs more than the extra round trip.
    */
   readonly idsFirstAbove: number;
+  /**
+   * Whether the planner reads an index range from a row-value comparison (`(a, b) > (?, ?)`).
+   * Where it does not (MySQL/MariaDB), reading on from a row is written as ORs of equalities and
+   * one inequality, which its range optimizer turns into index ranges.
+   */
+  readonly rowValueRanges: boolean;
   /** Unicode-aware lower-casing of an expression. */
   lower(expr: string): string;
   /** The expression as text, for text lookups on columns of other types (uuid). */
