@@ -161,6 +161,8 @@ export interface KindStore {
   linkedIds(field: FieldMeta, ownerIds: Id[]): Promise<Map<Id, Id[]>>;
   /** Links the owner to exactly `targets` through a many-to-many field; a created owner has no links yet. */
   replaceLinks(field: FieldMeta, ownerId: Id, targets: Id[], created: boolean): Promise<void>;
+  /** Adds links that do not exist yet (of objects just created), in as few statements as it can. */
+  addLinks(field: FieldMeta, pairs: ReadonlyArray<readonly [Id, Id]>): Promise<void>;
   /**
    * Recomputes a tree node's path, sort key and depth from its parent (`parent` is the model's
    * tree-parent field), and those of its subtree when it moved; a node made its own descendant is
@@ -317,6 +319,8 @@ export interface FieldKindFacets {
   store?(field: FieldMeta, value: unknown): StoredRow;
   /** Writes that live outside the row (link tables), after the row exists. */
   afterWrite?(field: FieldMeta, id: Id, value: unknown, wc: KindWriteContext, created: boolean): Promise<void>;
+  /** `afterWrite` of many objects created together (a bulk create), in as few statements as it can. */
+  afterCreateMany?(field: FieldMeta, created: ReadonlyArray<{ id: Id; value: unknown }>, wc: KindWriteContext): Promise<void>;
   /** Removes state kept outside the row (associations) of objects about to be deleted. */
   removed?(field: FieldMeta, ids: Id[], wc: KindWriteContext): Promise<void>;
   /** Loads the internal values of a non-column field for several objects (link tables), inside or outside a write. */

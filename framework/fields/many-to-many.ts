@@ -1,6 +1,7 @@
 import { JoinTable, ManyToMany as TypeormManyToMany } from 'typeorm';
 import { FieldError } from '../errors';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
+import { DataKey } from '../metadata/request-data';
 import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
 import type { Id } from '../query/id';
@@ -25,6 +26,19 @@ export interface ManyToManyOptions extends FieldOptions {
    * SlugRelatedField: a config context's `tags` are tag slugs).
    */
   slugField?: string;
+}
+
+/**
+ * Targets of each field already found (and allowed for the owner's model) in this write: the items
+ * of a bulk create naming the same tags look each up once.
+ */
+const KNOWN_TARGETS = new DataKey<Map<FieldMeta, Set<Id>>>('many-to-many:known-targets');
+
+function knownTargets(wc: KindWriteContext, field: FieldMeta): Set<Id> {
+  const byField = wc.features.getOrSet(KNOWN_TARGETS, () => new Map());
+  let known = byField.get(field);
+  if (!known) byField.set(field, (known = new Set()));
+  return known;
 }
 
 function opts(field: FieldMeta): ManyToManyOptions {
@@ -102,8 +116,14 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
     const target = field.target as ModelMeta;
     const slugField = opts(field).slugField;
     if (slugField) return parseSlugs(target, slugField, input, wc);
+    const known = knownTargets(wc, field);
     const ids: Id[] = [];
     for (const item of input) {
+      const plain = item === null || typeof item === 'object' ? null : parseId(target, item);
+      if (plain !== null && known.has(plain)) {
+        ids.push(plain);
+        continue;
+      }
       if (opts(field).writeBy === 'nested') {
         ids.push((await resolveRelated(target, item, wc, false)) as Id);
         continue;
@@ -115,9 +135,10 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
       ids.push(id);
     }
     const restrict = opts(field).restrictBy;
-    if (restrict && ids.length) {
-      const allowed = new Set(await wc.store.idsForContentType(target, target.field(restrict) as FieldMeta, ids, field.model.label));
-      const index = ids.findIndex((id) => !allowed.has(id));
+    const unchecked = ids.filter((id) => !known.has(id));
+    if (restrict && unchecked.length) {
+      const allowed = new Set(await wc.store.idsForContentType(target, target.field(restrict) as FieldMeta, unchecked, field.model.label));
+      const index = ids.findIndex((id) => !known.has(id) && !allowed.has(id));
       if (index >= 0) {
         const bad = input[index] as unknown;
         throw new FieldError(
@@ -127,6 +148,7 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
         );
       }
     }
+    for (const id of ids) known.add(id);
     return [...new Set(ids)];
   },
   defaultValue: () => [],
@@ -139,6 +161,7 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
   },
   loadMany: (field, ids, store) => store.linkedIds(field, ids),
   afterWrite: (field, id, value, wc, created) => wc.store.replaceLinks(field, id, (value as Id[] | undefined) ?? [], created),
+  afterCreateMany: (field, created, wc) => wc.store.addLinks(field, created.flatMap(({ id, value }) => [...new Set((value as Id[] | undefined) ?? [])].map((target) => [id, target] as const))),
   lookups: () => ['', 'n'],
   filterValue(field, raw) {
     const id = parseId(field.target as ModelMeta, raw);

@@ -251,10 +251,20 @@ export async function insertObjects(model: ModelMeta, objects: readonly Values[]
   const rows = objects.map((values) => rowOf(model, values));
   await insertRowBatches(tx, model, rows, MAX_ROWS_PER_INSERT);
   const linked = model.fields.filter((f) => f.kind.afterWrite && f.inVersion(scope.version));
+  // Link tables of every object at once where the kind can; the rest object by object.
+  const together = linked.filter((f) => f.kind.afterCreateMany && !f.kind.afterEverySave);
+  const apart = linked.filter((f) => !together.includes(f));
+  if (together.length) {
+    const wc = writeContext(model, scope, objects[0].id as Id, null, false);
+    for (const f of together) {
+      const created = objects.filter((values) => values[f.name] !== undefined).map((values) => ({ id: values.id as Id, value: values[f.name] }));
+      if (created.length) await f.kind.afterCreateMany?.(f, created, wc);
+    }
+  }
   const listeners = scope.listeners;
   for (const values of objects) {
     const wc = writeContext(model, scope, values.id as Id, null, false);
-    for (const f of linked) {
+    for (const f of apart) {
       if (values[f.name] !== undefined || f.kind.afterEverySave) await f.kind.afterWrite?.(f, wc.id, values[f.name], wc, true);
     }
     for (const listener of listeners) await listener.saved?.(model, wc.id, 'create', wc);

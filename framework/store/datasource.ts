@@ -92,6 +92,7 @@ export function buildDataSource(databaseUrl: string, parts: DataSourceParts, syn
         registerSqliteFunctions(db);
         db.pragma('busy_timeout = 5000');
         if (file !== ':memory:') db.pragma('synchronous = NORMAL');
+        db.pragma('cache_size = -65536');
       },
     } as DataSourceOptions;
   } else if (parsed.dialect === 'postgres') {

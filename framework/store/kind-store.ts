@@ -6,7 +6,7 @@ import { isPredicate } from '../query/predicate';
 import { containsLabel } from './comparisons/lists';
 import { escapeLike } from './dialect/types';
 import type { Executor } from './executor';
-import { linkedIds, replaceLinks } from './links';
+import { addLinks, linkedIds, replaceLinks } from './links';
 import { Params } from './params';
 import { selectIds, type RowSelection } from './rows';
 import { statusesFor, statusFor } from './statuses';
@@ -54,6 +54,7 @@ export function kindQueries(db: Executor): KindQueries {
     takenValues: (field, value, exceptId) => takenValues(db, field, value, exceptId),
     linkedIds: (field, ownerIds) => linkedIds(db, field, ownerIds),
     replaceLinks: (field, ownerId, targets, created) => replaceLinks(db, field, ownerId, targets, created),
+    addLinks: (field, pairs) => addLinks(db, field, pairs),
     placeTreeNode: (parent, id) => placeTreeNode(db, parent, id),
   };
 }

@@ -33,19 +33,23 @@ export async function replaceLinks(db: Executor, field: FieldMeta, ownerId: Id, 
     if (link.discriminator) sql += ` AND ${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
     await db.run(sql, params.values);
   }
-  if (added.length) {
-    const columns = [link.owner, link.target, ...(link.discriminator ? [link.discriminator.column] : []), ...(link.idColumn ? [link.idColumn] : [])];
-    // As many rows per INSERT as the database's limit on bound values allows.
-    const perStatement = Math.max(1, Math.floor(db.dialect.maxBoundValues / columns.length));
-    for (let start = 0; start < added.length; start += perStatement) {
-      const params = new Params(db.dialect);
-      const tuples = added.slice(start, start + perStatement).map((t) => {
-        const values: unknown[] = [ownerId, t];
-        if (link.discriminator) values.push(link.discriminator.value);
-        if (link.idColumn) values.push(randomUUID());
-        return `(${params.list(values)})`;
-      });
-      await db.run(`INSERT INTO ${q(link.table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);
-    }
+  if (added.length) await addLinks(db, field, added.map((target) => [ownerId, target]));
+}
+
+/** Adds links (owner, target) that do not exist yet: as many rows per INSERT as the database's limit on bound values allows. */
+export async function addLinks(db: Executor, field: FieldMeta, pairs: ReadonlyArray<readonly [Id, Id]>): Promise<void> {
+  const link = linkOf(field);
+  const q = db.dialect.quote;
+  const columns = [link.owner, link.target, ...(link.discriminator ? [link.discriminator.column] : []), ...(link.idColumn ? [link.idColumn] : [])];
+  const perStatement = Math.max(1, Math.floor(db.dialect.maxBoundValues / columns.length));
+  for (let start = 0; start < pairs.length; start += perStatement) {
+    const params = new Params(db.dialect);
+    const tuples = pairs.slice(start, start + perStatement).map(([owner, target]) => {
+      const values: unknown[] = [owner, target];
+      if (link.discriminator) values.push(link.discriminator.value);
+      if (link.idColumn) values.push(randomUUID());
+      return `(${params.list(values)})`;
+    });
+    await db.run(`INSERT INTO ${q(link.table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);
   }
 }

@@ -163,6 +163,7 @@ export class Store implements KindStore {
   takenValues: KindStore['takenValues'] = (field, value, exceptId) => this.kinds.takenValues(field, value, exceptId);
   linkedIds: KindStore['linkedIds'] = (field, ownerIds) => this.kinds.linkedIds(field, ownerIds);
   replaceLinks: KindStore['replaceLinks'] = (field, ownerId, targets, created) => this.kinds.replaceLinks(field, ownerId, targets, created);
+  addLinks: KindStore['addLinks'] = (field, pairs) => this.kinds.addLinks(field, pairs);
   placeTreeNode: KindStore['placeTreeNode'] = (parent, id) => this.kinds.placeTreeNode(parent, id);
 }
 
