@@ -157,6 +157,12 @@ export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, d
 
 /** Runs a page's loaders (tags, many-to-many) once each, then emits every row. */
 export async function renderRows(plan: Plan, rows: unknown[][], rc: RenderContext): Promise<Json[]> {
+  await loadForRows(plan, rows, rc);
+  return rows.map((r) => plan.emit(r, rc));
+}
+
+/** What the rows' objects show besides their columns (tags, many-to-many), each loader once for all rows. */
+export async function loadForRows(plan: Plan, rows: unknown[][], rc: RenderContext): Promise<void> {
   for (const loader of plan.builder.loaders) {
     const ids = new Set<string | number>();
     for (const row of rows) {
@@ -165,7 +171,6 @@ export async function renderRows(plan: Plan, rows: unknown[][], rc: RenderContex
     }
     rc.loaded.set(loader.key, ids.size ? await loader.load([...ids], rc) : new Map());
   }
-  return rows.map((r) => plan.emit(r, rc));
 }
 
 /** `display` of objects by id (the text Nautobot's messages quote), in no particular order. */

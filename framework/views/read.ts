@@ -9,7 +9,7 @@ import type { Reply } from '../http/respond';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
 import { pageLinks, pageOf } from '../pagination/paginator';
-import { planFor, renderRows, type Plan } from '../serializer/representation';
+import { loadForRows, planFor, renderRows, type Plan } from '../serializer/representation';
 import { includeFrom, renderContext, type RenderContext } from '../serializer/render-context';
 import type { Id } from '../query/id';
 import { featureFilters, prepareFeatures } from '../features/registry';
@@ -164,17 +164,33 @@ export async function listAll(ctx: RequestContext, model: ModelMeta, restrict: P
 export const STREAM_CHUNK_ROWS = 1000;
 
 
-/** Objects by id in the given order, one chunk at a time (each chunk a constant number of queries). */
+/**
+ * Objects by id in the given order: each chunk of ids read in a constant number of queries, its
+ * objects then rendered a piece at a time as the response takes them, so that an object lives
+ * only as long as its piece does (objects that outlive a few young-generation collections would
+ * pile up in the old generation while a long list streams out).
+ */
 async function* renderChunks(plan: Plan, model: ModelMeta, ids: AsyncIterable<Id[]>, db: Executor, rc: RenderContext): AsyncGenerator<Json[]> {
   for await (const chunk of ids) {
-    const rows = await planRowsById(db, model, plan.select, chunk, plan.orderBy);
-    yield renderRows(plan, rows, rc);
+    for (let part = 0; part < chunk.length; part += ROWS_PER_READ) {
+      const rows = await planRowsById(db, model, plan.select, chunk.slice(part, part + ROWS_PER_READ), plan.orderBy);
+      await loadForRows(plan, rows, rc);
+      for (let start = 0; start < rows.length; start += PIECE_OBJECTS) yield rows.slice(start, start + PIECE_OBJECTS).map((r) => plan.emit(r, rc));
+    }
   }
 }
 
 async function* chunksOf(chunks: Id[][]): AsyncGenerator<Id[]> {
   yield* chunks;
 }
+
+/**
+ * Objects read by id per statement while a list streams: a read's rows live until its last piece
+ * is written, and rows that live through several young-generation collections are promoted to the
+ * old one, which then grows until a full collection (1,000 rows a read: 100 MB more at the peak
+ * while 100,000 addresses stream; 250: 25 MB).
+ */
+const ROWS_PER_READ = 250;
 
 /** Objects per piece of a streamed list (a few dozen kilobytes of JSON). */
 const PIECE_OBJECTS = 50;
@@ -187,7 +203,7 @@ async function* listPieces(count: number, links: { next: string | null; previous
     // Small pieces: strings under V8's large-object size die young, instead of piling up in the
     // old generation until a full collection while a long list streams out.
     for (let start = 0; start < chunk.length; start += PIECE_OBJECTS) {
-      const text = JSON.stringify(chunk.slice(start, start + PIECE_OBJECTS));
+      const text = JSON.stringify(start === 0 && chunk.length <= PIECE_OBJECTS ? chunk : chunk.slice(start, start + PIECE_OBJECTS));
       yield (first ? '' : ',') + text.slice(1, -1);
       first = false;
     }
