@@ -17,7 +17,13 @@ export function afterRow(dialect: Dialect, keys: readonly OrderKey[], last: read
   // is what PostgreSQL and SQLite read as a range of an index.
   let lead = 0;
   while (lead < keys.length && keys[lead].desc === keys[0].desc && last[lead] !== null) lead++;
-  if (dialect.rowValueRanges && lead === keys.length) return rowCompare(keys, last, params, '>');
+  if (dialect.rowValueRanges && lead === keys.length) {
+    // The keys but the last (the primary key) as well, as `>=`: PostgreSQL reads a row-value
+    // comparison as an index range only over the columns of one index, and the index serving an
+    // ordering rarely ends with the primary key.
+    if (keys.length === 1) return rowCompare(keys, last, params, '>');
+    return `${rowCompare(keys.slice(0, -1), last, params, '>=')} AND ${rowCompare(keys, last, params, '>')}`;
+  }
   const bound = dialect.rowValueRanges && lead > 0 ? `${rowCompare(keys.slice(0, lead), last, params, '>=')} AND ` : '';
   // key1 after v1, or key1 = v1 and key2 after v2, or …; each placeholder written where its value
   // is added, as `?` placeholders bind in the order of the text.

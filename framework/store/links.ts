@@ -52,4 +52,7 @@ export async function addLinks(db: Executor, field: FieldMeta, pairs: ReadonlyAr
     });
     await db.run(`INSERT INTO ${q(link.table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);
   }
+  // Planners need to know the link table grew (a bulk import of tagged objects): see statistics.ts.
+  db.statistics?.noteInserted(link.table, pairs.length);
+  if (!db.inTransaction) db.statistics?.committed();
 }

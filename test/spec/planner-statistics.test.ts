@@ -56,3 +56,16 @@ onPostgres('a few writes leave the planner to autovacuum', async () => {
   await new Promise((r) => setTimeout(r, 1500));
   expect((await analyzedAt('dcim_region')).analyzed).toEqual(before.analyzed);
 });
+
+onPostgres('the link rows of a bulk create (tags) count too: the link table is analyzed', async () => {
+  const tag = await app.post('/api/extras/tags/', { name: 'Bulk', slug: 'bulk', content_types: ['ipam.ipaddress'] });
+  expect(tag.status).toBe(201);
+  const before = await analyzedAt('extras_taggeditem');
+  const body = Array.from({ length: 1200 }, (_, i) => ({ address: `10.78.${Math.floor(i / 256)}.${i % 256}/32`, status: 'active', tags: [tag.body.id] }));
+  expect((await app.post('/api/ipam/ip-addresses/', body)).status).toBe(201);
+  const after = await waitFor(async () => {
+    const s = await analyzedAt('extras_taggeditem');
+    return s.analyzed && String(s.analyzed) !== String(before.analyzed) ? s : null;
+  }, 15_000, 100);
+  expect(after.estimate).toBe(1200);
+});
