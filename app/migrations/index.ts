@@ -30,6 +30,7 @@ import { AddDynamicGroups1795823095195 } from './1795823095195-add-dynamic-group
 import { ConfigContextDynamicGroups1795823946647 } from './1795823946647-config-context-dynamic-groups';
 import { CacheGenerations1795990000000 } from './1795990000000-cache-generations';
 import { DeviceOrderIndex1795990000003 } from './1795990000003-device-order-index';
+import { CablePathNodes1795990000004 } from './1795990000004-cable-path-nodes';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddIpam1795433612091,
@@ -63,4 +64,5 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddJobWorkerBeats1795990000001,
   AddGitRepositories1795990000002,
   DeviceOrderIndex1795990000003,
+  CablePathNodes1795990000004,
 ];

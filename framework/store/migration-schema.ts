@@ -148,6 +148,28 @@ export async function insertRows(qr: QueryRunner, table: string, rows: Array<Rec
   }
 }
 
+/**
+ * Inserts rows that all set the same columns, many to a statement (a backfill of thousands of
+ * rows): `rowsPerStatement` times the columns stays below SQLite's oldest limit of 999 bound values.
+ */
+export async function insertManyRows(qr: QueryRunner, table: string, rows: Array<Record<string, unknown>>, rowsPerStatement = 200): Promise<void> {
+  if (rows.length === 0) return;
+  const style = sqlStyle(qr);
+  const cols = Object.keys(rows[0]);
+  const head = `INSERT INTO ${style.quote(table)} (${cols.map(style.quote).join(', ')}) VALUES `;
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    const values: unknown[] = [];
+    const tuples = rows.slice(start, start + rowsPerStatement).map((row) => {
+      const placeholders = cols.map((c) => {
+        values.push(style.value(row[c]));
+        return style.placeholder(values.length);
+      });
+      return `(${placeholders.join(', ')})`;
+    });
+    await qr.query(head + tuples.join(', '), values);
+  }
+}
+
 /** Rows of seed data matching an equality map (all rows without one), as objects keyed by column. */
 export async function selectRows(qr: QueryRunner, table: string, columns: string[], where: Record<string, unknown> = {}): Promise<Array<Record<string, unknown>>> {
   const style = sqlStyle(qr);

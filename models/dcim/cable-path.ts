@@ -4,8 +4,8 @@ import { BaseModel, Field, GenericForeignKey, Model } from '../../framework';
  * The traced path of one cabled endpoint (Nautobot's CablePath): kept by the cable hooks in the
  * transaction of the change that alters it, so that reads never walk cables.
  * `path` lists the intermediate nodes (cables, ports, circuit terminations) as `label:id`
- * separated by commas, origin and destination excluded: a containment test on it finds every
- * path through a node.
+ * separated by commas (cable-path-text.ts), origin and destination excluded. The paths through a
+ * node are found through CablePathNode, which holds each of those nodes as a row of its own.
  */
 @Model({ path: null, display: 'id', uniqueTogether: [['origin_type', 'origin_id']] })
 export class CablePath extends BaseModel {

@@ -1,11 +1,7 @@
 import { ValidationError, type Id, type ModelMeta, type Values, type WriteContext } from '../../framework';
 import { CablePath } from './cable-path';
-
-/** A node of a path: a content-type label and an object id. */
-export interface Node {
-  label: string;
-  id: Id;
-}
+import { deletePaths, insertPath, pathsThrough, updatePath } from './cable-path-store';
+import { nodeText, pathText, type Node } from './cable-path-text';
 
 const FRONT = 'dcim.frontport';
 const REAR = 'dcim.rearport';
@@ -15,18 +11,6 @@ const CABLE = 'dcim.cable';
 /** Ports that pass a path through instead of ending it. */
 export function isPassThrough(label: string): boolean {
   return label === FRONT || label === REAR;
-}
-
-export function nodeText(n: Node): string {
-  return `${n.label}:${n.id}`;
-}
-
-export function parseNodes(text: string): Node[] {
-  if (!text) return [];
-  return text.split(',').map((s) => {
-    const at = s.indexOf(':');
-    return { label: s.slice(0, at), id: s.slice(at + 1) };
-  });
 }
 
 interface Trace {
@@ -127,13 +111,13 @@ export async function retrace(origin: Node, wc: WriteContext): Promise<void> {
   const values = {
     destination_type: t.destination?.label ?? '',
     destination_id: t.destination?.id ?? null,
-    path: t.path.map(nodeText).join(','),
+    path: pathText(t.path),
     is_active: t.active,
     is_split: t.split,
   };
   const [existing] = await wc.store.find(CablePath, { origin_type: origin.label, origin_id: origin.id });
-  if (existing) await wc.store.update(CablePath, existing.id as Id, values);
-  else await wc.store.insert(CablePath, { origin_type: origin.label, origin_id: origin.id, ...values });
+  if (existing) await updatePath(wc.store, existing, values);
+  else await insertPath(wc.store, { origin_type: origin.label, origin_id: origin.id, ...values });
 }
 
 /**
@@ -141,8 +125,7 @@ export async function retrace(origin: Node, wc: WriteContext): Promise<void> {
  * origin still has a cable, else deleted.
  */
 export async function retraceThrough(nodes: Node[], wc: WriteContext, ...more: Values[]): Promise<void> {
-  const found = [...more];
-  for (const n of nodes) found.push(...(await wc.store.find(CablePath, { path__contains: nodeText(n) })));
+  const found = [...more, ...(await pathsThrough(wc.store, nodes))];
   const done = new Set<Id>();
   for (const p of found) {
     if (done.has(p.id as Id)) continue;
@@ -151,15 +134,14 @@ export async function retraceThrough(nodes: Node[], wc: WriteContext, ...more: V
     const model = wc.registry.get(origin.label);
     const row = model ? await wc.store.get(model, origin.id) : null;
     if (row?.cable) await retrace(origin, wc);
-    else await wc.store.delete(CablePath, [p.id as Id]);
+    else await deletePaths(wc.store, [p.id as Id]);
   }
 }
 
 /** Paths starting at objects that are gone or no longer cabled. */
 export async function dropPathsOf(nodes: Node[], wc: WriteContext): Promise<void> {
   for (const n of nodes) {
-    const paths = await wc.store.find(CablePath, { origin_type: n.label, origin_id: n.id });
-    if (paths.length) await wc.store.delete(CablePath, paths.map((p) => p.id as Id));
+    await deletePaths(wc.store, await wc.store.ids(CablePath, { origin_type: n.label, origin_id: n.id }));
   }
 }
 

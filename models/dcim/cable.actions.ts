@@ -1,8 +1,9 @@
 import { PowerFeed } from './power-feed';
-import { defineActions, type ActionRequest, type Id, type Json, type ModelClass, type Values } from '../../framework';
+import { Store, defineActions, type ActionRequest, type Id, type Json, type ModelClass, type Values } from '../../framework';
 import { Cable } from './cable';
 import { CablePath } from './cable-path';
-import { parseNodes, type Node } from './cable-trace';
+import { pathsThrough } from './cable-path-store';
+import { parseNodes, type Node } from './cable-path-text';
 import { ConsolePort } from './console-port';
 import { ConsoleServerPort } from './console-server-port';
 import { FrontPort } from './front-port';
@@ -69,7 +70,7 @@ async function traceView(req: ActionRequest) {
 async function pathsView(req: ActionRequest) {
   const db = req.ctx.db.reader;
   const port = await req.object(db, await req.restrict(req.model.cls as ModelClass, 'view'));
-  const paths = await req.find(db, CablePath, { path__contains: `${req.model.label}:${String(port.id)}` });
+  const paths = await pathsThrough(new Store(db, req.ctx.registry), [{ label: req.model.label, id: port.id as Id }]);
   paths.sort((a, b) => String(a.origin_id).localeCompare(String(b.origin_id)));
   const nodes: Node[] = [];
   for (const p of paths) {

@@ -22,6 +22,7 @@ import { PowerFeed } from './power-feed';
 import { Cable } from './cable';
 import { cablePeer, cablePeerType, connectedEndpoint, connectedEndpointReachable, connectedEndpointType } from './cable-ends';
 import { CablePath } from './cable-path';
+import { CablePathNode } from './cable-path-node';
 import { cableActions } from './cable.actions';
 
 export { Region, Site, Manufacturer, DeviceType, DeviceRole, Platform, Device, Interface };
@@ -30,7 +31,7 @@ export { LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Pow
 
 export default defineApp(
   'dcim',
-  [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, Cable, CablePath, ...COMPONENTS, Interface, ...DEVICE_GROUPS, PowerPanel, PowerFeed],
+  [Region, Site, LocationType, Location, RackGroup, RackRole, Rack, RackReservation, Manufacturer, DeviceType, ...COMPONENT_TEMPLATES, DeviceRole, Platform, Device, Cable, CablePath, CablePathNode, ...COMPONENTS, Interface, ...DEVICE_GROUPS, PowerPanel, PowerFeed],
   {
     displayName: 'DCIM',
     actions: [...rackActions, ...deviceActions, ...cableActions],

@@ -4,7 +4,9 @@ import { CORE_MIGRATIONS } from '../../app/migrations';
  * declares: TypeORM's schema builder finds nothing to change.
  */
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import { coreRegistry, dataSourceFor, migrate } from '../../app/database';
+import { insertRows, selectRows } from '../../framework/store/migration-schema';
 import { freshDatabaseUrl } from '../helpers/database';
 
 // Each test applies every migration (and one undoes a part of them): DDL on MariaDB takes seconds
@@ -75,6 +77,36 @@ test('built-in statuses of devices, interfaces, VMs and VM interfaces; undone an
     const [inventory] = (await ds.query("SELECT name, color FROM extras_status WHERE slug = 'inventory'")) as Array<{ name: string; color: string }>;
     expect(inventory).toEqual({ name: 'Inventory', color: '9e9e9e' });
   } finally {
+    await ds.destroy();
+  }
+}, MIGRATIONS_MS);
+
+test('the cable path node index is filled from the paths stored before it', async () => {
+  const ds = await dataSourceFor(await freshDatabaseUrl(), coreRegistry());
+  await ds.initialize();
+  const qr = ds.createQueryRunner();
+  try {
+    await migrate(ds);
+    expect((CORE_MIGRATIONS[CORE_MIGRATIONS.length - 1] as { name: string }).name).toBe('CablePathNodes1795990000004');
+    await ds.undoLastMigration({ transaction: 'each' });
+    const [c1, c2, front, rear] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const path = (id: string, text: string) => ({
+      id, origin_type: 'dcim.interface', origin_id: randomUUID(), destination_type: '', destination_id: null, path: text, is_active: false, is_split: false,
+    });
+    const [through, sharing, bare] = [randomUUID(), randomUUID(), randomUUID()];
+    await insertRows(qr, 'dcim_cablepath', [
+      path(through, `dcim.cable:${c1},dcim.frontport:${front},dcim.rearport:${rear}`),
+      path(sharing, `dcim.cable:${c2},dcim.rearport:${rear}`),
+      path(bare, ''),
+    ]);
+    await migrate(ds);
+    const rows = await selectRows(qr, 'dcim_cablepathnode', ['cable_path_id', 'node']);
+    expect(rows.map((r) => `${String(r.cable_path_id)} ${String(r.node)}`).sort()).toEqual([
+      `${through} dcim.cable:${c1}`, `${through} dcim.frontport:${front}`, `${through} dcim.rearport:${rear}`,
+      `${sharing} dcim.cable:${c2}`, `${sharing} dcim.rearport:${rear}`,
+    ].sort());
+  } finally {
+    await qr.release();
     await ds.destroy();
   }
 }, MIGRATIONS_MS);
