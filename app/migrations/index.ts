@@ -31,6 +31,7 @@ import { ConfigContextDynamicGroups1795823946647 } from './1795823946647-config-
 import { CacheGenerations1795990000000 } from './1795990000000-cache-generations';
 import { DeviceOrderIndex1795990000003 } from './1795990000003-device-order-index';
 import { CablePathNodes1795990000004 } from './1795990000004-cable-path-nodes';
+import { CablePathDestinationIndex1795990000005 } from './1795990000005-cable-path-destination-index';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddIpam1795433612091,
@@ -65,4 +66,5 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddGitRepositories1795990000002,
   DeviceOrderIndex1795990000003,
   CablePathNodes1795990000004,
+  CablePathDestinationIndex1795990000005,
 ];

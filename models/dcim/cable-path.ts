@@ -7,7 +7,9 @@ import { BaseModel, Field, GenericForeignKey, Model } from '../../framework';
  * separated by commas (cable-path-text.ts), origin and destination excluded. The paths through a
  * node are found through CablePathNode, which holds each of those nodes as a row of its own.
  */
-@Model({ path: null, display: 'id', uniqueTogether: [['origin_type', 'origin_id']] })
+// Paths ending at an object (a circuit termination saved, an endpoint's connections) are found by
+// their destination.
+@Model({ path: null, display: 'id', uniqueTogether: [['origin_type', 'origin_id']], indexTogether: [['destination_type', 'destination_id']] })
 export class CablePath extends BaseModel {
   /** A generic relation, so that endpoints can filter on their own path (`connected`). */
   @GenericForeignKey({ forFeature: 'cable_terminations', required: true, indexed: false })

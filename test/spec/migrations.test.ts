@@ -87,8 +87,10 @@ test('the cable path node index is filled from the paths stored before it', asyn
   const qr = ds.createQueryRunner();
   try {
     await migrate(ds);
-    expect((CORE_MIGRATIONS[CORE_MIGRATIONS.length - 1] as { name: string }).name).toBe('CablePathNodes1795990000004');
-    await ds.undoLastMigration({ transaction: 'each' });
+    // Back to the state before the node index: that migration and every later one undone.
+    const at = CORE_MIGRATIONS.findIndex((m) => m.name === 'CablePathNodes1795990000004');
+    expect(at).toBeGreaterThan(0);
+    for (let i = CORE_MIGRATIONS.length - 1; i >= at; i--) await ds.undoLastMigration({ transaction: 'each' });
     const [c1, c2, front, rear] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const path = (id: string, text: string) => ({
       id, origin_type: 'dcim.interface', origin_id: randomUUID(), destination_type: '', destination_id: null, path: text, is_active: false, is_split: false,
