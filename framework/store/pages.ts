@@ -16,7 +16,7 @@ export interface PagedPlan {
   readonly orderBy: string;
   readonly orderKeys: readonly OrderKey[];
   readonly parentFirst: ParentFirstOrder | null;
-  readonly builder: { readonly joins: readonly string[] };
+  readonly builder: { joinsFor(...sql: string[]): string[] };
 }
 
 export interface PageWindow {
@@ -43,9 +43,11 @@ export interface PageLimits {
   sortIdsFirstRows: number;
 }
 
-function fromWithJoins(db: Executor, model: ModelMeta, plan: PagedPlan): string {
+/** FROM the model's table with the joins that the ordering and `condition` name. */
+function fromWithJoins(db: Executor, model: ModelMeta, plan: PagedPlan, condition: string): string {
   const q = db.dialect.quote;
-  return `FROM ${q(model.table)} ${q('t0')}${plan.builder.joins.length ? ' ' + plan.builder.joins.join(' ') : ''}`;
+  const joins = plan.builder.joinsFor(plan.orderBy, condition);
+  return `FROM ${q(model.table)} ${q('t0')}${joins.length ? ' ' + joins.join(' ') : ''}`;
 }
 
 /** Count and page of the rows matching `where`: two statements whatever the filters; nested objects add a constant number. */
@@ -66,12 +68,12 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
   }
   // A long list is read and written chunk by chunk as the response goes out.
   if (size > limits.chunkRows) return { count, rows: [], ids: longPageIds(db, model, plan, condition, params, page, count, Number(withParent), limits.chunkRows) };
-  // Many rows to order: sort ids alone (with only the joins the ordering needs; the databases drop
-  // the unused ones), then read the page's objects by id. Ordering full rows would carry every
-  // nested column of every matching row through the sort.
+  // Many rows to order: sort ids alone (with only the joins the ordering needs), then read the
+  // page's objects by id. Ordering full rows would carry every nested column of every matching row
+  // through the sort.
   const ids = plan.parentFirst
     ? await parentFirstIds(db, model, plan, plan.parentFirst, condition, params, page, count, Number(withParent))
-    : (await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values)).map((r) => r[0] as Id);
+    : (await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan, condition)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values)).map((r) => r[0] as Id);
   return { count, rows: await planRowsById(db, model, plan.select, ids, plan.orderBy), ids: null };
 }
 
@@ -105,9 +107,9 @@ async function* longPageIds(
   const parts: ListPart[] = order
     ? [
         { from: `FROM ${q(model.table)} ${q('t0')}`, condition: `${condition} AND NOT (${parent} IS NOT NULL)`, keys: order.withoutParentKeys, rows: total - withParentCount },
-        { from: fromWithJoins(db, model, plan), condition: `${condition} AND ${parent} IS NOT NULL`, keys: plan.orderKeys, rows: withParentCount },
+        { from: fromWithJoins(db, model, plan, condition), condition: `${condition} AND ${parent} IS NOT NULL`, keys: plan.orderKeys, rows: withParentCount },
       ]
-    : [{ from: fromWithJoins(db, model, plan), condition, keys: plan.orderKeys, rows: total }];
+    : [{ from: fromWithJoins(db, model, plan, condition), condition, keys: plan.orderKeys, rows: total }];
   let skip = page.offset;
   let wanted = page.limit ?? Infinity;
   for (const part of parts) {
@@ -170,7 +172,7 @@ async function parentFirstIds(
     const second = params.fork();
     const rest = take(end - Math.max(page.offset, withoutParent));
     const secondClause = paginateClause(db.dialect, rest === null ? null : second.add(rest), second.add(Math.max(0, page.offset - withoutParent)));
-    secondIds.push(...(await db.rows(`SELECT ${pk} ${fromWithJoins(db, model, plan)} WHERE ${condition} AND ${parent} IS NOT NULL ORDER BY ${plan.orderBy} ${secondClause}`, second.values)));
+    secondIds.push(...(await db.rows(`SELECT ${pk} ${fromWithJoins(db, model, plan, condition)} WHERE ${condition} AND ${parent} IS NOT NULL ORDER BY ${plan.orderBy} ${secondClause}`, second.values)));
   }
   return [...firstIds, ...secondIds].map((r) => r[0] as Id);
 }

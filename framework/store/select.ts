@@ -27,6 +27,8 @@ export interface Representation {
 export class SelectBuilder {
   readonly exprs: string[] = [];
   readonly joins: string[] = [];
+  /** The alias each of `joins` introduces, in the same order. */
+  private readonly joinAliases: string[] = [];
   readonly loaders: Loader[] = [];
   private readonly index = new Map<string, number>();
   private readonly scopes = new Map<string, SelectScope>();
@@ -57,7 +59,8 @@ export class SelectBuilder {
     if (!scope) {
       const alias = `t${++this.aliases}`;
       this.joins.push(`LEFT JOIN ${this.dialect.quote(target.table)} ${this.dialect.quote(alias)} ON ${on(alias)}`);
-      scope = new SelectScope(this, target, alias, key);
+      this.joinAliases.push(alias);
+      scope = new SelectScope(this, target, alias, key, parent);
       this.scopes.set(key, scope);
     }
     return scope;
@@ -65,6 +68,22 @@ export class SelectBuilder {
 
   addLoader(loader: Loader): void {
     if (!this.loaders.some((l) => l.key === loader.key)) this.loaders.push(loader);
+  }
+
+  /**
+   * The joins that SQL naming this builder's aliases (an ordering, a condition) needs: those of the
+   * aliases it names and the joins they hang from. A list's ids are read with these alone: the
+   * databases may drop unused LEFT JOINs, but the planning still costs, and SQLite then reads the
+   * table instead of an index that covers the ordering.
+   */
+  joinsFor(...sql: string[]): string[] {
+    const q = this.dialect.quote;
+    const needed = new Set<string>();
+    for (const scope of this.scopes.values()) {
+      if (!scope.parent || !sql.some((text) => text.includes(`${q(scope.alias)}.`))) continue;
+      for (let s: SelectScope | null = scope; s?.parent; s = s.parent) needed.add(s.alias);
+    }
+    return this.joins.filter((_, i) => needed.has(this.joinAliases[i]));
   }
 
   /** `SELECT … FROM … LEFT JOIN …` without WHERE/ORDER. */
@@ -82,6 +101,8 @@ export class SelectScope implements ReadScope {
     readonly model: ModelMeta,
     readonly alias: string,
     readonly key: string,
+    /** The scope this one is joined to; null for the root. */
+    readonly parent: SelectScope | null = null,
   ) {}
 
   get dialect(): Dialect {
