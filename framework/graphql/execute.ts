@@ -119,6 +119,7 @@ export async function runGraphQL(
     const argumentOf = argumentsByValue(document);
     return { status: options.validationStatus ?? 400, body: { errors: invalid.map((e) => formatError(e, argumentMessage(e, argumentOf))) } };
   }
+  reads.expect(schema, document);
   const result = await execute({
     schema,
     document,

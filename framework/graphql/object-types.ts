@@ -21,6 +21,7 @@ import { restId, type GraphObject, type GraphReads } from './reads';
 import { scalarField, storedColumnFields, valueType } from './scalar-fields';
 import { GenericScalar, UUIDScalar } from './scalars';
 import { genericNames } from '../fields/generic-foreign-key';
+import { modelTypeExtensions, type RestNeeds } from './rest-keys';
 
 type Field = GraphQLFieldConfig<GraphObject, GraphReads>;
 type Args = Record<string, unknown>;
@@ -28,12 +29,19 @@ type Args = Record<string, unknown>;
 /** REST keys with no GraphQL field (Nautobot's types leave them out or spell them differently). */
 const REST_ONLY = new Set(['display', 'notes_url', 'custom_fields', 'computed_fields', 'relationships']);
 
+/** The REST keys a generic relation's resolvers read: the relation and its type and id fields. */
+function genericKeys(field: FieldMeta): string[] {
+  const names = genericNames(field.options, (field.options as { relation?: string }).relation ?? field.name);
+  return [field.name, names.type, names.id];
+}
+
 /**
  * The object types of the models in the schema, built on first use from the metadata: fields from
  * the REST representation, relations both ways, and the fields features add.
  */
 export class ObjectTypes {
   private readonly types = new Map<ModelMeta, GraphQLObjectType>();
+  private readonly restNeeds = new Map<ModelMeta, RestNeeds>();
   private readonly enumNames = new Set<string>();
   private readonly typeNames = new Set<string>();
   private readonly unions = new Map<string, { key: string; type: GraphQLUnionType }>();
@@ -51,7 +59,9 @@ export class ObjectTypes {
       let name = typeName(model);
       if (this.typeNames.has(name)) name = `${model.app.label.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}${name}`;
       this.typeNames.add(name);
-      type = new GraphQLObjectType<GraphObject, GraphReads>({ name, fields: () => this.fieldsOf(model) });
+      const restNeeds: RestNeeds = new Map();
+      this.restNeeds.set(model, restNeeds);
+      type = new GraphQLObjectType<GraphObject, GraphReads>({ name, fields: () => this.fieldsOf(model), extensions: modelTypeExtensions({ model, restNeeds }) });
       this.types.set(model, type);
     }
     return type;
@@ -59,38 +69,44 @@ export class ObjectTypes {
 
   private fieldsOf(model: ModelMeta): GraphQLFieldConfigMap<GraphObject, GraphReads> {
     const fields: GraphQLFieldConfigMap<GraphObject, GraphReads> = {};
-    const add = (name: string, config: Field) => {
-      if (isGraphQLName(name) && !(name in fields)) fields[name] = config;
+    const restNeeds = this.restNeeds.get(model) as RestNeeds;
+    // `reads`: the REST keys the resolver reads (null: it may read any).
+    const add = (name: string, config: Field, reads: readonly string[] | null) => {
+      if (!isGraphQLName(name) || name in fields) return;
+      fields[name] = config;
+      restNeeds.set(name, reads);
     };
-    add('id', { type: new GraphQLNonNull(model.integerPk ? GraphQLID : UUIDScalar), resolve: (o) => (model.integerPk ? String(o.rest.id) : o.rest.id) });
+    add('id', { type: new GraphQLNonNull(model.integerPk ? GraphQLID : UUIDScalar), resolve: (o) => (model.integerPk ? String(o.rest.id) : o.rest.id) }, []);
     for (const field of representedFields(model, { brief: false, nested: false, version: LATEST_VERSION })) {
       if (REST_ONLY.has(field.name) || field.kind.annotation || field.name === 'id') continue;
       const config = this.fieldConfig(field);
-      if (config) add(field.name, config);
+      const keys = field.kind.relation === 'generic' ? genericKeys(field) : [field.name];
+      if (config) add(field.name, config, keys);
       // Beside a generic relation's union, one field per target (`interface`, `vminterface`), null unless the object is one.
-      if (field.kind.relation === 'generic') for (const target of this.genericTargets(field)) add(target.name, this.genericTargetField(field, target));
-      for (const [name, column] of Object.entries(storedColumnFields(field))) add(name, { type: column.type, resolve: column.read });
+      if (field.kind.relation === 'generic') for (const target of this.genericTargets(field)) add(target.name, this.genericTargetField(field, target), keys);
+      for (const [name, column] of Object.entries(storedColumnFields(field))) add(name, { type: column.type, resolve: column.read }, [field.name]);
     }
-    if (!('url' in fields)) add('url', { type: GraphQLString, resolve: (o) => o.rest.url ?? null });
+    if (!('url' in fields)) add('url', { type: GraphQLString, resolve: (o) => o.rest.url ?? null }, []);
     const data = model.fields.find((f) => f.options.feature === 'custom_fields');
-    if (data) add('_custom_field_data', { type: GenericScalar, resolve: async (o) => (await o.stored())[data.name] ?? {} });
+    if (data) add('_custom_field_data', { type: GenericScalar, resolve: async (o) => (await o.stored())[data.name] ?? {} }, []);
     // A feature field whose name clashes with a model field is left out, as Nautobot drops it.
     for (const extra of this.dynamic.get(model) ?? []) {
       const config = this.featureField(extra);
-      if (config) add(rootFieldName(extra.name), config);
+      if (config) add(rootFieldName(extra.name), config, null);
     }
+    // Relations found by the object's id, which every representation has.
     for (const relation of model.reverse) {
       const name = (relation.field.options as { related?: string }).related;
-      if (name && this.models.has(relation.model)) add(name, this.reverseField(relation.model, relation.field));
+      if (name && this.models.has(relation.model)) add(name, this.reverseField(relation.model, relation.field), []);
     }
     for (const relation of model.reverseLinks) {
       const name = (relation.field.options as { related?: string }).related;
-      if (name && this.models.has(relation.model)) add(name, this.reverseLinkField(relation.model, relation.field));
+      if (name && this.models.has(relation.model)) add(name, this.reverseLinkField(relation.model, relation.field), []);
     }
     for (const source of this.models) {
       for (const g of source.fields) {
         if (g.kind.relation !== 'generic' || !this.genericTargets(g).includes(model)) continue;
-        add(rootFieldName(source.verboseNamePlural), this.genericReverseField(source, g, model));
+        add(rootFieldName(source.verboseNamePlural), this.genericReverseField(source, g, model), []);
       }
     }
     return fields;

@@ -5,7 +5,7 @@ import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject, Values } from '../metadata/types';
 import type { Id } from '../query/id';
 import { and, FALSE, fieldTest, or, TRUE, type Predicate } from '../query/predicate';
-import { planFor, renderRows } from '../serializer/representation';
+import { planFor, renderRows, representedFields } from '../serializer/representation';
 import { renderContext } from '../serializer/render-context';
 import type { Executor } from '../store/executor';
 import { planRowsOrdered, type PageWindow } from '../store/pages';
@@ -13,6 +13,8 @@ import { Store } from '../store/store';
 import { LATEST_VERSION } from '../versioning/version';
 import { visible } from '../views/read';
 import { Batch, chunks } from './batch';
+import { restKeysRead } from './rest-keys';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
 
 /**
  * One object as GraphQL resolves it: its REST representation (newest API version, opt-in keys
@@ -45,6 +47,8 @@ export class GraphReads {
   private readonly restrictions = new Map<ModelMeta, Promise<Predicate>>();
   private readonly batches = new Map<string, Batch<unknown>>();
   private readonly prepared = new Map<ModelMeta, Promise<void>>();
+  /** The REST keys the document reads of each model's objects (restKeysRead); null until it is known. */
+  private keysRead: Map<ModelMeta, Set<string> | null> | null = null;
 
   constructor(
     readonly ctx: RequestContext,
@@ -82,9 +86,26 @@ export class GraphReads {
     return p;
   }
 
-  /** Objects matching `where`, in the model's ordering, within `window`. */
-  async objects(model: ModelMeta, where: Predicate, window: PageWindow = { offset: 0, limit: null }): Promise<GraphObject[]> {
-    const plan = planFor(model, false, LATEST_VERSION, this.db.dialect, true);
+  /** Learns which fields the document reads of each model, so that objects are read with those alone. */
+  expect(schema: GraphQLSchema, document: DocumentNode): void {
+    this.keysRead = restKeysRead(schema, document);
+  }
+
+  /** The fields of `model` to represent: those the document reads and `also`, or null for all of them. */
+  private fieldsRead(model: ModelMeta, also: readonly string[]): string[] | null {
+    const keys = this.keysRead?.get(model);
+    if (!keys) return null;
+    return representedFields(model, { brief: false, nested: true, version: LATEST_VERSION })
+      .map((f) => f.name)
+      .filter((name) => keys.has(name) || also.includes(name));
+  }
+
+  /**
+   * Objects matching `where`, in the model's ordering, within `window`; `also`: fields the caller
+   * reads of them beside those the document selects (the one that groups them by owner).
+   */
+  async objects(model: ModelMeta, where: Predicate, window: PageWindow = { offset: 0, limit: null }, also: readonly string[] = []): Promise<GraphObject[]> {
+    const plan = planFor(model, false, LATEST_VERSION, this.db.dialect, true, this.fieldsRead(model, also));
     const rows = await planRowsOrdered(this.db, model, plan, where, window);
     if (rows.length === 0) return [];
     await this.prepare(model);
@@ -118,7 +139,7 @@ export class GraphReads {
     const out = new Map<Id, GraphObject[]>();
     const allowed = await this.visibleRows(model);
     for (const part of chunks(owners)) {
-      for (const obj of await this.objects(model, and([allowed, extra, fieldTest(via, 'exact', part)]))) {
+      for (const obj of await this.objects(model, and([allowed, extra, fieldTest(via, 'exact', part)]), undefined, [via.name])) {
         const owner = restId(obj.rest[via.name]) ?? ((await obj.stored())[via.name] as Id);
         let list = out.get(owner);
         if (!list) out.set(owner, (list = []));
@@ -139,7 +160,7 @@ export class GraphReads {
     for (const part of chunks(targets, LINK_TESTS_PER_STATEMENT)) {
       const wanted = new Set(part);
       const linked = or(part.map((id) => fieldTest(field, 'exact', [id])));
-      for (const obj of await this.objects(model, and([allowed, linked]))) {
+      for (const obj of await this.objects(model, and([allowed, linked]), undefined, [field.name])) {
         const shown = obj.rest[field.name];
         const ids = Array.isArray(shown) ? shown.map((x) => restId(x)) : (((await obj.stored())[field.name] as Id[] | undefined) ?? []);
         for (const id of ids) {

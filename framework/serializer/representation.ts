@@ -134,23 +134,27 @@ export interface Plan {
 /** Plans by model, then by form, version and dialect: built on first use, kept beside the frozen registry. */
 const PLANS = new WeakMap<ModelMeta, Map<string, Plan>>();
 
+/** Plans of field subsets kept per model; the subsets clients ask for are few, but not bounded. */
+const MAX_SUBSET_PLANS = 64;
+
 /**
  * Plans are built once per model, form, version and dialect, then reused. `withoutCounts` leaves
  * the annotated counts out (readers that never show them, such as GraphQL, skip their subqueries).
+ * `fields`: these fields alone (after id, display and url), for readers that need no more (GraphQL).
  */
-export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, dialect: Dialect, withoutCounts = false): Plan {
+export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, dialect: Dialect, withoutCounts = false, fields: readonly string[] | null = null): Plan {
   let cache = PLANS.get(model);
   if (!cache) PLANS.set(model, (cache = new Map()));
-  const key = `${brief ? 'b' : 'f'}${withoutCounts ? 'n' : ''}:${version}:${dialect.name}`;
+  const key = `${brief ? 'b' : 'f'}${withoutCounts ? 'n' : ''}:${version}:${dialect.name}${fields ? `:${fields.join(',')}` : ''}`;
   let plan = cache.get(key);
   if (!plan) {
     const builder = new SelectBuilder(model, dialect, representation);
-    const emit = objectEmitter(model, builder.root, { brief, nested: withoutCounts, version });
+    const emit = objectEmitter(model, builder.root, { brief, nested: withoutCounts, version, ...(fields ? { fields } : {}) });
     const keys = orderKeys(model, builder.root, dialect);
     const parentFirst = parentFirstOrder(model, builder.root, dialect);
     const versionIndex = builder.root.column(VERSION_COLUMN);
     plan = { builder, emit, orderBy: orderText(keys), orderKeys: keys, select: builder.selectFrom(), parentFirst, versionIndex };
-    cache.set(key, plan);
+    if (!fields || cache.size < MAX_SUBSET_PLANS) cache.set(key, plan);
   }
   return plan;
 }

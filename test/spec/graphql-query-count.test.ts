@@ -78,3 +78,26 @@ test('more fields than NETINV_GRAPHQL_MAX_COMPLEXITY: 400 naming the setting', a
   expect(res.status).toBe(400);
   expect(res.body.errors[0].message).toBe('Query complexity 32 exceeds the maximum complexity of 30 (NETINV_GRAPHQL_MAX_COMPLEXITY).');
 });
+
+test('objects are read with the fields the document selects: fewer statements, the same values', async () => {
+  await addDevices(3);
+  const full = await statements('{ devices { name serial tags { name } config_context primary_ip4 { address } interfaces { name } } }');
+  const names = await statements('{ devices { name } }');
+  expect(names.body.data.devices).toEqual(full.body.data.devices.map((d: { name: string }) => ({ name: d.name })));
+  // The devices alone, in one statement: no tags, config contexts, interfaces or nested objects.
+  expect(names.count).toBe(1);
+  expect(names.count).toBeLessThan(full.count);
+
+  // A type selected in several places (a fragment, a nested field, a root list) is read with the
+  // fields of all of them.
+  const spread = await statements('{ devices { ...D site { name } } sites { slug } } fragment D on DeviceType { name serial }');
+  expect(spread.body.data.devices).toEqual(full.body.data.devices.map((d: { name: string; serial: string }) => ({ name: d.name, serial: d.serial, site: { name: 'AMS' } })));
+  expect(spread.body.data.sites).toEqual([{ slug: 'ams' }]);
+
+  // Addresses grouped under their interface, and each address's interface through the generic relation.
+  const generic = await statements('{ interfaces(limit: 2) { name ip_addresses { address assigned_object { ... on InterfaceType { name device { name } } } } } }');
+  for (const itf of generic.body.data.interfaces) {
+    expect(itf.ip_addresses).toHaveLength(1);
+    expect(itf.ip_addresses[0].assigned_object.name).toBe(itf.name);
+  }
+}, 120_000);
