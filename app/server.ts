@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../framework/store/datasource';
 import { seedGenerations } from '../framework/store/config-cache';
+import { declareStatusCaches } from '../framework/store/statuses';
 import type { Database } from '../framework/store/executor';
 import { errorMiddleware } from '../framework/errors/mapper';
 import { sessionRoutes } from '../framework/auth/session-routes';
@@ -96,6 +97,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     if (applied.length) logger.info('migrations applied', { migrations: applied });
   }
   indexUniqueConstraints(ds, registry);
+  declareStatusCaches(registry);
   const db = openDatabase(ds, { keepCounts: config.keepListCounts });
   if (db.statistics) db.statistics.onError = (error, table) => logger.warn('could not refresh the planner statistics', { table, error });
   // Content types mirror the registry (core models and the enabled plugins'), so after migrations.

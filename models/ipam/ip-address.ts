@@ -196,8 +196,9 @@ const SLAAC_STATUS_ID = new DataKey<string | null>('ipam:slaac-status-id');
 async function slaacStatusId(wc: WriteContext): Promise<string | null> {
   const key = SLAAC_STATUS_ID;
   if (wc.features.has(key)) return wc.features.get(key) ?? null;
-  const [slaac] = await wc.store.find(Status, { slug: 'slaac' });
-  const id = slaac ? String(slaac.id) : null;
+  // A status not enabled for addresses cannot be an address's: only an enabled one is looked up.
+  const slaac = await wc.store.statusFor(wc.registry.forClass(Status), 'slaac', 'ipam.ipaddress');
+  const id = slaac === null ? null : String(slaac);
   wc.features.set(key, id);
   return id;
 }

@@ -180,6 +180,24 @@ describeShared('two instances on one database', () => {
     expect(other.body.custom_fields).toEqual({ twin_owner: 'noc' });
   });
 
+  test('a status added or withdrawn on one instance is taken or refused by the other within a second', async () => {
+    let n = 0;
+    const createSite = async (status: string) =>
+      b.agent().post('/api/dcim/sites/').set(auth(token)).set('Content-Type', 'application/json').send({ name: `Twin status site ${n++}`, status });
+    // b has loaded (and cached) the statuses before the new one exists.
+    expect((await createSite('active')).status).toBe(201);
+    expect((await createSite('twin-state')).status).toBe(400);
+    const made = await a.agent().post('/api/extras/statuses/').set(auth(token)).set('Content-Type', 'application/json').send({ name: 'Twin state', slug: 'twin-state', content_types: ['dcim.site'] });
+    expect(made.status).toBe(201);
+    expect(await msUntil(Date.now(), async () => (await createSite('twin-state')).status === 201)).toBeLessThan(1000);
+    // Withdrawn from sites on a: b refuses it for sites again.
+    const withdrawn = await a.agent().patch(`/api/extras/statuses/${String(made.body.id)}/`).set(auth(token)).set('Content-Type', 'application/json').send({ content_types: ['dcim.device'] });
+    expect(withdrawn.status).toBe(200);
+    expect(await msUntil(Date.now(), async () => (await createSite('twin-state')).status === 400)).toBeLessThan(1000);
+    const refused = await createSite('twin-state');
+    expect(refused.body).toEqual({ status: ['Object with slug=twin-state does not exist.'] });
+  });
+
   test('webhook deliveries of changes made on either instance are sent once each', async () => {
     const receiver = new Receiver();
     await receiver.start();
