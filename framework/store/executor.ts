@@ -470,6 +470,27 @@ export interface MysqlConnectionLike {
 }
 export interface MysqlPoolLike extends MysqlConnectionLike {
   getConnection(cb: (err: Error | null, conn: MysqlConnectionLike & { release(): void }) => void): void;
+  /** mysql2's pool announces each connection it hands out, before the caller's first statement. */
+  on?(event: 'acquire', listener: (conn: MysqlConnectionLike) => void): unknown;
+}
+
+/**
+ * Session settings of every pooled connection, run once per connection when the pool first hands
+ * it out (queued ahead of the caller's statement). `eq_range_index_dive_limit = 0`: an IN list
+ * of more than 200 values (a page's ids, for a reverse relation) is otherwise estimated from index
+ * statistics instead of looked up; for a column that is mostly NULL (an address's NAT inside) the
+ * statistics say every value matches a large share of the table, and the server scans it: 53 ms
+ * instead of 2 ms for 250 ids over 118,000 addresses, 0.9 s at ten times that.
+ */
+const MYSQL_SESSION = 'SET SESSION eq_range_index_dive_limit = 0';
+
+function configureSessions(pool: MysqlPoolLike): void {
+  const configured = new WeakSet<MysqlConnectionLike>();
+  pool.on?.('acquire', (conn) => {
+    if (configured.has(conn)) return;
+    configured.add(conn);
+    conn.query({ sql: MYSQL_SESSION }, () => undefined);
+  });
 }
 
 function mysqlQuery(conn: MysqlConnectionLike, options: MysqlQueryOptions): Promise<unknown> {
@@ -584,6 +605,7 @@ export class MysqlDatabase implements Database {
   readonly configCache: ConfigCache;
   constructor(private readonly pool: MysqlPoolLike, flavor: 'mysql' | 'mariadb' = 'mariadb') {
     this.dialect = flavor === 'mysql' ? mysqlDialect : mariadbDialect;
+    configureSessions(pool);
     const analyze = this.dialect.analyze!;
     this.statistics = new TableStatistics(async (table) => {
       await mysqlQuery(pool, { sql: analyze(table) });
