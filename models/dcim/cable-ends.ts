@@ -1,4 +1,4 @@
-import { Store, nestedObjects, type ComputedValueProvider, type FieldMeta, type Id, type Json, type ModelMeta, type Values, type WriteContext } from '../../framework';
+import { Store, nestedObjects, type ComputedValueProvider, type FieldMeta, type Id, type Json, type ModelMeta, type RenderContext, type Values, type WriteContext } from '../../framework';
 
 import { CablePath } from './cable-path';
 import { dropPathsOf, isPassThrough, retrace, retraceThrough } from './cable-trace';
@@ -56,8 +56,37 @@ export async function deleteCablesOf(ids: Id[], wc: WriteContext): Promise<void>
   if (remaining.length) await wc.remove(cableModel.cls, remaining.map((c) => c.id as Id));
 }
 
+/**
+ * The last answer of each page loader here, per render: the three path fields of a page
+ * (`connected_endpoint`, `_type`, `_reachable`) ask for the paths of the same ids in turn, the two
+ * peer fields for the same cables, and a cable's far end is most often the connected endpoint
+ * too. Only the last answer is kept, so a long list read chunk by chunk holds one chunk's.
+ */
+const LAST_ANSWERS = new WeakMap<object, Map<string, { ids: string; value: Promise<unknown> }>>();
+
+function samePage<T>(rc: object, name: string, ids: readonly Id[], load: () => Promise<T>): Promise<T> {
+  let answers = LAST_ANSWERS.get(rc);
+  if (!answers) LAST_ANSWERS.set(rc, (answers = new Map()));
+  const key = ids.join(',');
+  const last = answers.get(name);
+  if (last && last.ids === key) return last.value as Promise<T>;
+  const value = load();
+  answers.set(name, { ids: key, value });
+  return value;
+}
+
+/** The nested forms of objects of `model`, shared by the fields of one render that show the same objects. */
+function nestedForms(model: ModelMeta, ids: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
+  const unique = [...new Set(ids)].sort();
+  return samePage(rc, `nested:${model.label}`, unique, () => nestedObjects(model, unique, rc));
+}
+
 /** For a page of path endpoints of one model: their stored paths, by origin id (one query). */
-async function pathsOf(field: FieldMeta, ids: Id[], db: Store): Promise<Map<Id, Values>> {
+function pathsOf(field: FieldMeta, ids: Id[], rc: RenderContext): Promise<Map<Id, Values>> {
+  return samePage(rc, `paths:${field.model.label}`, ids, () => readPaths(field, ids, new Store(rc.db)));
+}
+
+async function readPaths(field: FieldMeta, ids: Id[], db: Store): Promise<Map<Id, Values>> {
   const out = new Map<Id, Values>();
   const pathModel = field.model.registry?.maybeForClass(CablePath);
   if (!pathModel || ids.length === 0) return out;
@@ -70,7 +99,7 @@ async function pathsOf(field: FieldMeta, ids: Id[], db: Store): Promise<Map<Id, 
 /** `connected_endpoint_type`: the label of the path's destination, or null. */
 export const connectedEndpointType: ComputedValueProvider = {
   async load(field, ids, rc) {
-    const paths = await pathsOf(field, ids, new Store(rc.db));
+    const paths = await pathsOf(field, ids, rc);
     return new Map<Id, Json>(ids.map((id) => [id, (paths.get(id)?.destination_type as string) || null]));
   },
 };
@@ -78,7 +107,7 @@ export const connectedEndpointType: ComputedValueProvider = {
 /** `connected_endpoint_reachable`: null without a path, else whether it is active. */
 export const connectedEndpointReachable: ComputedValueProvider = {
   async load(field, ids, rc) {
-    const paths = await pathsOf(field, ids, new Store(rc.db));
+    const paths = await pathsOf(field, ids, rc);
     return new Map<Id, Json>(ids.map((id) => {
       const p = paths.get(id);
       return [id, p ? Boolean(p.is_active) : null];
@@ -89,7 +118,7 @@ export const connectedEndpointReachable: ComputedValueProvider = {
 /** `connected_endpoint`: the path's destination in its nested form; one query per destination model. */
 export const connectedEndpoint: ComputedValueProvider = {
   async load(field, ids, rc) {
-    const paths = await pathsOf(field, ids, new Store(rc.db));
+    const paths = await pathsOf(field, ids, rc);
     const byLabel = new Map<string, Id[]>();
     for (const p of paths.values()) {
       if (p.destination_id) byLabel.set(p.destination_type as string, [...(byLabel.get(p.destination_type as string) ?? []), p.destination_id as Id]);
@@ -97,7 +126,7 @@ export const connectedEndpoint: ComputedValueProvider = {
     const forms = new Map<string, Map<Id, Json>>();
     for (const [label, destIds] of byLabel) {
       const model = field.model.registry?.get(label);
-      if (model) forms.set(label, await nestedObjects(model, destIds, rc));
+      if (model) forms.set(label, await nestedForms(model, destIds, rc));
     }
     return new Map<Id, Json>(ids.map((id) => {
       const p = paths.get(id);
@@ -107,7 +136,11 @@ export const connectedEndpoint: ComputedValueProvider = {
 };
 
 /** For a page of terminations of one model: the far end of each one's cable, as (label, id). */
-async function peersOf(field: FieldMeta, ids: Id[], db: Store): Promise<Map<Id, { label: string; id: Id }>> {
+function peersOf(field: FieldMeta, ids: Id[], rc: RenderContext): Promise<Map<Id, { label: string; id: Id }>> {
+  return samePage(rc, `peers:${field.model.label}`, ids, () => readPeers(field, ids, new Store(rc.db)));
+}
+
+async function readPeers(field: FieldMeta, ids: Id[], db: Store): Promise<Map<Id, { label: string; id: Id }>> {
   const label = field.model.label;
   const cableModel = field.model.registry?.get(CABLE_LABEL);
   const out = new Map<Id, { label: string; id: Id }>();
@@ -125,7 +158,7 @@ async function peersOf(field: FieldMeta, ids: Id[], db: Store): Promise<Map<Id, 
 /** `cable_peer_type` of cable terminations: the far end's content-type label, or null. */
 export const cablePeerType: ComputedValueProvider = {
   async load(field, ids, rc) {
-    const peers = await peersOf(field, ids, new Store(rc.db));
+    const peers = await peersOf(field, ids, rc);
     return new Map<Id, Json>(ids.map((id) => [id, peers.get(id)?.label ?? null]));
   },
 };
@@ -133,13 +166,13 @@ export const cablePeerType: ComputedValueProvider = {
 /** `cable_peer` of cable terminations: the far end in its nested form, or null; one query per peer model. */
 export const cablePeer: ComputedValueProvider = {
   async load(field, ids, rc) {
-    const peers = await peersOf(field, ids, new Store(rc.db));
+    const peers = await peersOf(field, ids, rc);
     const byLabel = new Map<string, Id[]>();
     for (const p of peers.values()) byLabel.set(p.label, [...(byLabel.get(p.label) ?? []), p.id]);
     const forms = new Map<string, Map<Id, Json>>();
     for (const [label, peerIds] of byLabel) {
       const model = field.model.registry?.get(label);
-      if (model) forms.set(label, await nestedObjects(model, peerIds, rc));
+      if (model) forms.set(label, await nestedForms(model, peerIds, rc));
     }
     return new Map<Id, Json>(ids.map((id) => {
       const p = peers.get(id);

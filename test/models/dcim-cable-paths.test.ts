@@ -307,6 +307,32 @@ describe('cable paths', () => {
   });
 });
 
+describe('reading connected interfaces', () => {
+  test('a page reads its paths, its cables and their far ends once for the five connection fields', async () => {
+    const [left, right, idle] = [await device('page-left'), await device('page-right'), await device('page-idle')];
+    for (let i = 0; i < 3; i++) {
+      await cable(await iface(left, `p${i}`), await iface(right, `p${i}`));
+      await iface(idle, `p${i}`);
+    }
+    const list = async (d: Obj) => {
+      const res = await app.get(`/api/dcim/interfaces/?device_id=${String(d.id)}`);
+      expect(res.status).toBe(200);
+      return res;
+    };
+    // Caches warm (configuration, list counts), as on a server between requests.
+    await list(idle);
+    await list(left);
+    const [cabled, uncabled] = [await list(left), await list(idle)];
+    for (const itf of cabled.body.results as Obj[]) {
+      expect((itf.cable_peer as Obj).id).toBe((itf.connected_endpoint as Obj).id);
+      expect(itf.connected_endpoint_reachable).toBe(true);
+    }
+    // The far ends' nested forms are one statement more, shared by cable_peer and connected_endpoint;
+    // the paths (three fields) and the cables (two) are read whether or not the page has any.
+    expect(Number(cabled.headers['x-query-count']) - Number(uncabled.headers['x-query-count'])).toBe(1);
+  });
+});
+
 /** The ids along an interface's trace, segment by segment. */
 async function traceOf(o: Obj): Promise<unknown[][]> {
   const res = await app.get(`/api/dcim/interfaces/${o.id as string}/trace/`);
