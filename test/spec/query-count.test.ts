@@ -50,9 +50,15 @@ function genericTypesOn(model: ModelMeta, results: Array<Record<string, unknown>
     const idKey = f.name.replace(/_type$/, '_id');
     n += new Set(results.filter((r) => r[f.name] && r[idKey]).map((r) => r[f.name])).size;
   }
-  // A cable's far end and a path's destination are generic too: one read per model they name.
-  for (const key of ['cable_peer_type', 'connected_endpoint_type']) {
-    if (model.field(key)) n += new Set(results.filter((r) => r[key]).map((r) => r[key])).size;
+  // A cable's far end and a path's destination are generic too: one read per model they name,
+  // one for both when they name the same objects of it (a direct cable's far end is the endpoint).
+  if (!model.field('cable_peer_type') && !model.field('connected_endpoint_type')) return n;
+  const named = (key: string, label: string) =>
+    [...new Set(results.filter((r) => r[`${key}_type`] === label).map((r) => String((r[key] as { id?: string } | null)?.id)))].sort().join(',');
+  const labels = new Set(results.flatMap((r) => [r.cable_peer_type, r.connected_endpoint_type]).filter((l): l is string => typeof l === 'string'));
+  for (const label of labels) {
+    const [peers, ends] = [named('cable_peer', label), named('connected_endpoint', label)];
+    n += peers && peers === ends ? 1 : (peers ? 1 : 0) + (ends ? 1 : 0);
   }
   return n;
 }
