@@ -70,6 +70,11 @@ interface CountRunner {
 /** How a reader finds out whether a kept count still holds. */
 export interface CountVersioning {
   counts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]>;
+  /**
+   * The counts and a page's ids in one statement, where the database can (PostgreSQL): `ids` is a
+   * SELECT of one column whose parameters are `params` followed by its own (`idParams`).
+   */
+  countsWithIds?(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[], ids: string, idParams: readonly unknown[]): Promise<{ counts: number[]; ids: unknown[] }>;
 }
 
 function plainCountSql(expressions: readonly string[], fromWhere: string): string {
@@ -123,17 +128,48 @@ export class SnapshotCounting implements CountVersioning {
     }
   }
 
-  private async snapshotCounts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]> {
+  /**
+   * A list's page in one round trip instead of two: the snapshot, the counts when it moved, and the
+   * page's ids (an ordered array), all read under the same snapshot.
+   */
+  async countsWithIds(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[], ids: string, idParams: readonly unknown[]): Promise<{ counts: number[]; ids: unknown[] }> {
+    if (!this.unsupported) {
+      try {
+        const [counts, page] = await this.snapshotCounts(db, expressions, fromWhere, params, { sql: ids, params: idParams });
+        return { counts, ids: page as unknown[] };
+      } catch (err) {
+        if ((err as { code?: string }).code !== UNDEFINED_FUNCTION) throw err;
+        this.unsupported = true;
+      }
+    }
+    const counts = await countNow(db, expressions, fromWhere, params);
+    return { counts, ids: (await db.rows(ids, [...params, ...idParams])).map((r) => r[0]) };
+  }
+
+  private async snapshotCounts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]>;
+  private async snapshotCounts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[], ids: { sql: string; params: readonly unknown[] }): Promise<[number[], unknown]>;
+  private async snapshotCounts(
+    db: CountRunner,
+    expressions: readonly string[],
+    fromWhere: string,
+    params: readonly unknown[],
+    ids?: { sql: string; params: readonly unknown[] },
+  ): Promise<number[] | [number[], unknown]> {
     const key = countKey(plainCountSql(expressions, fromWhere), params);
     const kept = this.cache.last(key);
-    const snapshot = `$${params.length + 1}`;
+    const values = [...params, ...(ids?.params ?? [])];
+    const snapshot = `$${values.length + 1}`;
+    const page = ids ? `, ARRAY(${ids.sql})` : '';
     const sql =
-      `SELECT "v"."s", CASE WHEN "v"."s" = ${snapshot} THEN NULL ELSE (SELECT ARRAY[${expressions.join(', ')}]::float8[] ${fromWhere}) END ` +
+      `SELECT "v"."s", CASE WHEN "v"."s" = ${snapshot} THEN NULL ELSE (SELECT ARRAY[${expressions.join(', ')}]::float8[] ${fromWhere}) END${page} ` +
       `FROM (SELECT pg_current_snapshot()::text AS "s") "v"`;
-    const [[version, counted]] = await db.rows(sql, [...params, kept?.version ?? '']);
-    if (counted === null && kept) return kept.counts;
-    const counts = (counted as unknown[]).map(Number);
-    this.cache.store(key, String(version), counts);
-    return counts;
+    const [[version, counted, pageIds]] = await db.rows(sql, [...values, kept?.version ?? '']);
+    let counts: number[];
+    if (counted === null && kept) counts = kept.counts;
+    else {
+      counts = (counted as unknown[]).map(Number);
+      this.cache.store(key, String(version), counts);
+    }
+    return ids ? [counts, pageIds] : counts;
   }
 }

@@ -76,6 +76,28 @@ describe('list counts kept between requests', () => {
     }
   });
 
+  (dialectUnderTest() === 'postgres' ? test : test.skip)('PostgreSQL: a page reads its count and its ids in one statement', async () => {
+    // The same data served without kept counts reads them apart: a COUNT, then the ids.
+    const apart = await startApp({ NETINV_COUNT_QUERIES: 'true', NETINV_KEEP_LIST_COUNTS: 'false' }, { databaseUrl });
+    try {
+      // Manufacturers: one ordering (tenants list those without a group first, read in parts by their counts).
+      for (const name of ['pair-a', 'pair-b', 'pair-c']) expect((await app.post('/api/dcim/manufacturers/', { name, slug: name })).status).toBe(201);
+      const path = '/api/dcim/manufacturers/?limit=2&offset=1';
+      for (const server of [app, apart]) await server.get('/api/dcim/manufacturers/?name=warm');
+      const [one, two] = [await app.get(path), await apart.get(path)];
+      expect(one.status).toBe(200);
+      expect(one.body.count).toBe(two.body.count);
+      expect(one.body.results.map((m: { name: string }) => m.name)).toEqual(['pair-b', 'pair-c']);
+      expect(two.body.results.map((m: { name: string }) => m.name)).toEqual(['pair-b', 'pair-c']);
+      expect(statements(one)).toBe(statements(two) - 1);
+      // Unchanged data: the next read answers the kept count from the same single statement.
+      const again = await app.get(path);
+      expect([again.body.count, statements(again)]).toEqual([one.body.count, statements(one)]);
+    } finally {
+      await apart.close();
+    }
+  });
+
   test('a write through the API is counted by the next list', async () => {
     expect((await app.get('/api/tenancy/tenants/')).body.count).toBe(3);
     const created = await app.post('/api/tenancy/tenants/', { name: 'count-d', slug: 'count-d' });
