@@ -444,6 +444,9 @@ export class PostgresDatabase implements Database {
         this.statistics.committed();
         return result;
       } catch (err) {
+        // Ended before the ROLLBACK is sent: a statement the abandoned work (a stopped job) sends
+        // meanwhile would otherwise run after it, outside the transaction, and commit.
+        executor.end();
         await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
@@ -638,6 +641,8 @@ export class MysqlDatabase implements Database {
         this.statistics.committed();
         return result;
       } catch (err) {
+        // Ended first, as on PostgreSQL: nothing may follow the ROLLBACK on this connection.
+        executor.end();
         await mysqlQuery(conn, { sql: 'ROLLBACK' }).catch(() => undefined);
         throw err;
       } finally {
