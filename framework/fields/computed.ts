@@ -3,7 +3,7 @@ import type { Registry, ResolvingKind } from '../metadata/registry';
 import type { FieldOptions, Json, JsonObject } from '../metadata/types';
 import type { Id } from '../query/id';
 import { baseInfo } from './common';
-import type { FieldKind, KindWriteContext } from './kind';
+import type { FieldKind, KindWriteContext, PlanMode, ReadScope, Row } from './kind';
 import type { RenderState } from './kind';
 
 /**
@@ -40,8 +40,17 @@ export interface ComputedOptions extends FieldOptions {
  * implement framework/features/field-providers.ts's form, which receives the full RenderContext.
  */
 export interface ComputedValueProvider<R extends RenderState = RenderState> {
-  /** Values by object id; objects left out read as `{}`. Called only when the key is shown. */
-  load(field: FieldMeta, ids: Id[], rc: R): Promise<Map<Id, Json>>;
+  /**
+   * Values by object id; objects left out read as `{}`. Called only when the key is shown.
+   * `selected`: what `select` read from each object's row, when the provider has one.
+   */
+  load(field: FieldMeta, ids: Id[], rc: R, selected?: ReadonlyMap<Id, unknown>): Promise<Map<Id, Json>>;
+  /**
+   * Adds what the provider needs of each object to the page's own statement (a column, a
+   * correlated subquery) and returns the reader of that value: a page then costs the provider no
+   * statement for what its rows already hold.
+   */
+  select?(field: FieldMeta, scope: ReadScope, mode: PlanMode): (row: Row, rc: RenderState) => unknown;
 }
 
 /**
@@ -170,11 +179,14 @@ export const computedKind: FieldKind & ResolvingKind = {
     const provider = computedProvider(field);
     if (!provider) return (_row, rc) => (computedShown(field, rc) ? {} : undefined);
     const key = `computed:${scope.key}:${field.name}`;
+    const selectedOf = provider.select?.(field, scope, mode);
+    const selected = (rows: readonly Row[] | undefined, rc: RenderState): ReadonlyMap<Id, unknown> | undefined =>
+      selectedOf && rows ? new Map(rows.map((row) => [row[idIndex] as Id, selectedOf(row, rc)])) : undefined;
     // The provider's work (merging config contexts…) is skipped for requests that leave the key out.
     scope.addLoader({
       key,
       idIndex,
-      load: (ids, rc) => (computedShown(field, rc) ? provider.load(field, ids, rc) : Promise.resolve(new Map<Id, Json>())),
+      load: (ids, rc, rows) => (computedShown(field, rc) ? provider.load(field, ids, rc, selected(rows, rc)) : Promise.resolve(new Map<Id, Json>())),
     });
     // A provider may answer null for an object (no parent device); only objects it left out read as {}.
     return (row, rc) => {

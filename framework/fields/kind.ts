@@ -64,7 +64,8 @@ export interface Loader {
   readonly idIndex: number;
   /** The key a row is loaded under when it is not the id at `idIndex` (`type|id` pairs). */
   rowKey?(row: Row): Id | null;
-  load(ids: Id[], rc: RenderState): Promise<Map<Id, Json>>;
+  /** `rows`: the page's rows the ids come from, for loaders that read values of their own from them. */
+  load(ids: Id[], rc: RenderState, rows?: readonly Row[]): Promise<Map<Id, Json>>;
 }
 
 /** A count of related rows per object, computed in the page's query. */
@@ -112,6 +113,11 @@ export interface ReadScope {
   column(column: string): number;
   /** Position of this scope's primary key in the row. */
   readonly idIndex: number;
+  /**
+   * Position of the id of one row whose foreign key `via` points at this scope's object, null
+   * where none does: whether the object is held (a device in a bay), read by the same statement.
+   */
+  pointingId(via: FieldMeta): number;
   /** The scope of the object a foreign key of this scope points at (joined into the same query). */
   join(field: FieldMeta): ReadScope;
   /** The nested form of this scope's object, read from the same query. */

@@ -105,7 +105,7 @@ export class GraphReads {
    * reads of them beside those the document selects (the one that groups them by owner).
    */
   async objects(model: ModelMeta, where: Predicate, window: PageWindow = { offset: 0, limit: null }, also: readonly string[] = []): Promise<GraphObject[]> {
-    const plan = planFor(model, false, LATEST_VERSION, this.db.dialect, true, this.fieldsRead(model, also));
+    const plan = planFor(model, false, LATEST_VERSION, this.db.dialect, { withoutCounts: true, fields: this.fieldsRead(model, also) });
     const rows = await planRowsOrdered(this.db, model, plan, where, window);
     if (rows.length === 0) return [];
     await this.prepare(model);

@@ -137,18 +137,29 @@ const PLANS = new WeakMap<ModelMeta, Map<string, Plan>>();
 /** Plans of field subsets kept per model; the subsets clients ask for are few, but not bounded. */
 const MAX_SUBSET_PLANS = 64;
 
-/**
- * Plans are built once per model, form, version and dialect, then reused. `withoutCounts` leaves
- * the annotated counts out (readers that never show them, such as GraphQL, skip their subqueries).
- * `fields`: these fields alone (after id, display and url), for readers that need no more (GraphQL).
- */
-export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, dialect: Dialect, withoutCounts = false, fields: readonly string[] | null = null): Plan {
+/** How a plan reads, besides its form. */
+export interface PlanOptions {
+  /** Leave the annotated counts out (readers that never show them, such as GraphQL, skip their subqueries). */
+  withoutCounts?: boolean;
+  /** These fields alone (after id, display and url), for readers that need no more (GraphQL). */
+  fields?: readonly string[] | null;
+  /**
+   * The plan reads one object (a detail, a write's response): short lists (tags) are aggregated
+   * into its statement instead of read by one of their own. Over a page the per-row subqueries
+   * cost the database more than the one statement they replace (see aggregatedLinks).
+   */
+  single?: boolean;
+}
+
+/** Plans are built once per model, form, version, dialect and options, then reused. */
+export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, dialect: Dialect, options: PlanOptions = {}): Plan {
+  const { withoutCounts = false, fields = null, single = false } = options;
   let cache = PLANS.get(model);
   if (!cache) PLANS.set(model, (cache = new Map()));
-  const key = `${brief ? 'b' : 'f'}${withoutCounts ? 'n' : ''}:${version}:${dialect.name}${fields ? `:${fields.join(',')}` : ''}`;
+  const key = `${brief ? 'b' : 'f'}${withoutCounts ? 'n' : ''}${single ? 's' : ''}:${version}:${dialect.name}${fields ? `:${fields.join(',')}` : ''}`;
   let plan = cache.get(key);
   if (!plan) {
-    const builder = new SelectBuilder(model, dialect, representation);
+    const builder = new SelectBuilder(model, dialect, representation, 't', single);
     const emit = objectEmitter(model, builder.root, { brief, nested: withoutCounts, version, ...(fields ? { fields } : {}) });
     const keys = orderKeys(model, builder.root, dialect);
     const parentFirst = parentFirstOrder(model, builder.root, dialect);
@@ -173,7 +184,7 @@ export async function loadForRows(plan: Plan, rows: unknown[][], rc: RenderConte
       const id = loader.rowKey ? loader.rowKey(row) : row[loader.idIndex];
       if (id !== null && id !== undefined) ids.add(id as string | number);
     }
-    rc.loaded.set(loader.key, ids.size ? await loader.load([...ids], rc) : new Map());
+    rc.loaded.set(loader.key, ids.size ? await loader.load([...ids], rc, rows) : new Map());
   }
 }
 

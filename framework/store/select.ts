@@ -4,6 +4,7 @@ import type { Json } from '../metadata/types';
 import type { Id } from '../query/id';
 import { countExpression } from './annotations';
 import type { Dialect } from './dialect/types';
+import { aggregatedLinks } from './aggregated-lists';
 import { relatedLoader, type NestedSelect } from './related-loaders';
 
 export type { Id } from '../query/id';
@@ -35,9 +36,19 @@ export class SelectBuilder {
   private aliases = 0;
   readonly root: SelectScope;
 
-  /** `representation` is needed to read nested objects (display strings alone do without). */
-  constructor(readonly model: ModelMeta, readonly dialect: Dialect, readonly representation?: Representation) {
-    this.root = new SelectScope(this, model, 't0', '');
+  /**
+   * `representation` is needed to read nested objects (display strings alone do without).
+   * `aliasPrefix` names the tables (`t0`, `t1`…): a subquery inside another SELECT takes its own.
+   * `aggregateLists`: short lists (tags) are read by subqueries of this SELECT (aggregatedLinks).
+   */
+  constructor(
+    readonly model: ModelMeta,
+    readonly dialect: Dialect,
+    readonly representation?: Representation,
+    readonly aliasPrefix = 't',
+    readonly aggregateLists = false,
+  ) {
+    this.root = new SelectScope(this, model, `${aliasPrefix}0`, '');
     this.scopes.set('', this.root);
   }
 
@@ -57,13 +68,18 @@ export class SelectBuilder {
     const key = `${parent.key}.${field.name}`;
     let scope = this.scopes.get(key);
     if (!scope) {
-      const alias = `t${++this.aliases}`;
+      const alias = `${this.aliasPrefix}${++this.aliases}`;
       this.joins.push(`LEFT JOIN ${this.dialect.quote(target.table)} ${this.dialect.quote(alias)} ON ${on(alias)}`);
       this.joinAliases.push(alias);
       scope = new SelectScope(this, target, alias, key, parent);
       this.scopes.set(key, scope);
     }
     return scope;
+  }
+
+  /** A builder for a subquery of this one's SELECT, its aliases distinct from this one's. */
+  subquery(model: ModelMeta): SelectBuilder {
+    return new SelectBuilder(model, this.dialect, this.representation, `${this.aliasPrefix}g`);
   }
 
   addLoader(loader: Loader): void {
@@ -123,6 +139,15 @@ export class SelectScope implements ReadScope {
   get idIndex(): number {
     return this.column(this.model.pk.column as string);
   }
+  pointingId(via: FieldMeta): number {
+    const q = this.dialect.quote;
+    const holder = via.model;
+    const h = q(`${via.name}_p`);
+    return this.expr(
+      (alias) =>
+        `(SELECT ${h}.${q(holder.pk.column as string)} FROM ${q(holder.table)} ${h} WHERE ${h}.${q(via.column as string)} = ${alias}.${q(this.model.pk.column as string)} LIMIT 1)`,
+    );
+  }
   /** LEFT JOIN the target of a foreign key held by this scope. */
   join(field: FieldMeta): SelectScope {
     const target = field.target as ModelMeta;
@@ -139,6 +164,14 @@ export class SelectScope implements ReadScope {
     return this.expr((alias) => countExpression(spec, this, alias));
   }
   related(spec: RelatedObjects, mode: PlanMode): (row: Row, rc: RenderState) => Json | undefined {
+    if (spec.kind === 'linked' && !spec.slugField && this.builder.aggregateLists) {
+      const representation = this.representation;
+      const aggregated = aggregatedLinks(spec.field, this, mode, (target) => {
+        const inner = this.builder.subquery(target);
+        return { select: inner, emit: inner.root.nested({ brief: true, nested: true, version: mode.version }), order: representation.order(target, inner.root) };
+      });
+      if (aggregated) return aggregated;
+    }
     const loader = relatedLoader(spec, this, mode, (model, rc) => this.nestedSelect(model, rc.db.dialect));
     this.addLoader(loader);
     if (loader.rowKey) {

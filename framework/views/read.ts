@@ -63,7 +63,7 @@ export async function newRenderContext(ctx: RequestContext, db: Executor, model:
 /** Renders objects by id with the full (or brief) plan, in the model's ordering. */
 export async function renderByIds(ctx: RequestContext, model: ModelMeta, ids: Id[], db: Executor, brief = false): Promise<Json[]> {
   if (ids.length === 0) return [];
-  const plan = planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect);
+  const plan = planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect, { single: ids.length === 1 });
   const rows = await planRowsById(db, model, plan.select, ids, plan.orderBy);
   return renderRows(plan, rows, await newRenderContext(ctx, db, model));
 }
@@ -76,7 +76,7 @@ export async function renderOne(ctx: RequestContext, model: ModelMeta, id: Id, d
 
 /** One object rendered with its entity tag, both from the same read (write responses). */
 export async function renderTagged(ctx: RequestContext, model: ModelMeta, id: Id, db: Executor, brief = false): Promise<{ body: JsonObject; etag: string }> {
-  const plan = planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect);
+  const plan = planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect, { single: true });
   const rows = await planRowsById(db, model, plan.select, [id], plan.orderBy);
   if (rows.length === 0) throw new NotFound();
   const [obj] = await renderRows(plan, rows, await newRenderContext(ctx, db, model));
@@ -232,7 +232,7 @@ async function boundedFetch<T>(ctx: RequestContext, regexParams: string[], fetch
 
 export async function retrieveView(ctx: RequestContext, model: ModelMeta, id: Id, restrict: Predicate): Promise<Reply> {
   const db = ctx.db.reader;
-  const plan = planFor(model, wantsBrief(ctx), ctx.version as NonNullable<RequestContext['version']>, db.dialect);
+  const plan = planFor(model, wantsBrief(ctx), ctx.version as NonNullable<RequestContext['version']>, db.dialect, { single: true });
   const where = and([visible(ctx, model, restrict), fieldTest(model.pk, 'exact', [id])]);
   const rows = await planRowsWhere(db, model, plan.select, where);
   if (rows.length === 0) throw new NotFound();
@@ -259,7 +259,7 @@ export async function renderSnapshots(
 ): Promise<Map<Id, JsonObject>> {
   const out = new Map<Id, JsonObject>();
   if (ids.length === 0) return out;
-  const plan = planFor(model, false, version, db.dialect);
+  const plan = planFor(model, false, version, db.dialect, { single: ids.length === 1 });
   const rows = await planRowsById(db, model, plan.select, ids);
   await prepareFeatures(registry, model, db, features);
   const rc = renderContext('', version, db, { include: () => false });

@@ -172,13 +172,21 @@ const FACT_FIELDS = ['cluster', 'site', 'tenant', 'device_role', 'role', 'device
  * facts come from, each in one query (trees: one per level).
  */
 export const provider: ComputedValueProvider = {
-  async load(field: FieldMeta, ids: Id[], rc: RenderContext): Promise<Map<Id, Json>> {
+  // The local data is a column of the page's rows: without active contexts nothing else is read.
+  select(field, scope, mode) {
+    const local = field.model.field(LOCAL_DATA) as FieldMeta;
+    return local.kind.reader(local, scope, mode) ?? (() => null);
+  },
+  async load(field: FieldMeta, ids: Id[], rc: RenderContext, selected?: ReadonlyMap<Id, unknown>): Promise<Map<Id, Json>> {
     const out = new Map<Id, Json>();
     if (ids.length === 0) return out;
     const registry = field.model.registry as Registry;
     const contexts = await activeContexts(rc, registry);
     // Only what the merge reads: the local data, and the facts contexts are assigned by.
-    const objects = await new Store(rc.db).findFields(field.model, ids, contexts.length ? [LOCAL_DATA, ...FACT_FIELDS] : [LOCAL_DATA]);
+    const objects =
+      !contexts.length && selected
+        ? ids.map((id) => ({ id, [LOCAL_DATA]: selected.get(id) ?? null }))
+        : await new Store(rc.db).findFields(field.model, ids, contexts.length ? [LOCAL_DATA, ...FACT_FIELDS] : [LOCAL_DATA]);
     const facts = contexts.length ? await factsOf(rc.db, registry, field.model, objects, contexts) : new Map<Id, Facts>();
     for (const o of objects) {
       const f = facts.get(o.id as Id);

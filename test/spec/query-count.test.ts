@@ -75,6 +75,79 @@ test('the header counts the statements of each request', async () => {
   expect(queriesOf(res)).toBeGreaterThan(0);
 });
 
+type Obj = Record<string, any>;
+
+async function made(path: string, body: Obj): Promise<Obj> {
+  const res = await app.post(path, body);
+  if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+describe('devices: what their rows already say costs no statement', () => {
+  let site: Obj;
+  let chassis: Obj;
+  let leaf: Obj;
+  const page = () => app.get(`/api/dcim/devices/?site_id=${site.id}&limit=50`);
+
+  beforeAll(async () => {
+    // Before any test below creates config contexts: none is active.
+    expect((await app.get('/api/extras/config-contexts/?limit=1')).body.count).toBe(0);
+    site = await made('/api/dcim/sites/', { name: 'qc-bays', status: 'active' });
+    const manufacturer = await made('/api/dcim/manufacturers/', { name: 'qc-bays' });
+    const role = await made('/api/dcim/device-roles/', { name: 'qc-bays' });
+    const parentType = await made('/api/dcim/device-types/', { manufacturer: manufacturer.id, model: 'qc-chassis', subdevice_role: 'parent' });
+    const childType = await made('/api/dcim/device-types/', { manufacturer: manufacturer.id, model: 'qc-blade', subdevice_role: 'child', u_height: 0 });
+    const common = { site: site.id, device_role: role.id, status: 'active' };
+    chassis = await made('/api/dcim/devices/', { ...common, name: 'qc-chassis', device_type: parentType.id });
+    leaf = await made('/api/dcim/devices/', { ...common, name: 'qc-blade', device_type: childType.id, local_context_data: { ntp: ['192.0.2.1'] } });
+  });
+
+  test('config_context without active contexts is the local data of the page\'s rows', async () => {
+    await page();
+    const shown = await page();
+    const excluded = await app.get(`/api/dcim/devices/?site_id=${site.id}&limit=50&exclude=config_context`);
+    const byName = new Map(shown.body.results.map((d: Obj) => [d.name, d.config_context]));
+    expect(byName).toEqual(new Map([['qc-blade', { ntp: ['192.0.2.1'] }], ['qc-chassis', {}]]));
+    expect(queriesOf(shown)).toBe(queriesOf(excluded));
+  });
+
+  test('parent devices are read only when a device of the page is installed in a bay', async () => {
+    await page();
+    const before = await page();
+    expect(before.body.results.map((d: Obj) => d.parent_device)).toEqual([null, null]);
+    const bay = await made('/api/dcim/device-bays/', { device: chassis.id, name: 'Bay 1', installed_device: leaf.id });
+    await page();
+    const after = await page();
+    const parents = new Map(after.body.results.map((d: Obj) => [d.name, d.parent_device?.device_bay?.id ?? null]));
+    expect(parents).toEqual(new Map([['qc-blade', bay.id], ['qc-chassis', null]]));
+    // The bays, their devices and the bays' nested forms: three statements, none before.
+    expect(queriesOf(after) - queriesOf(before)).toBe(3);
+    // The device list compared below reads parents only on pages where a device sits in a bay.
+    expect((await app.delete(`/api/dcim/device-bays/${bay.id}/`)).status).toBe(204);
+  });
+});
+
+// Git repositories have tags that their representation does not show (hidden).
+const taggedCreatable = routed.filter((m) => m.has('tags') && !m.field('tags')?.hidden && m.allows('create') && !FACTORIES[m.label].seed);
+
+describe.each(taggedCreatable.map((m) => [m.label, m] as const))('%s', (_label, model) => {
+  test('detail and write responses show the tags a list shows, read within the object\'s statement', async () => {
+    const build = () => FACTORIES[model.label].build(contextFor(app, FACTORIES));
+    const tagged = await app.post(model.listPath, { ...(await build()), tags: [...tagIds].reverse() });
+    expect(tagged.status).toBe(201);
+    const plain = await app.post(model.listPath, await build());
+    expect(plain.status).toBe(201);
+    const listed = async (id: string) => (await app.get(`${model.listPath}?id=${id}`)).body.results[0].tags;
+    const listedTags = await listed(tagged.body.id);
+    // Ordered by name, as the list orders them.
+    expect(listedTags.map((t: Obj) => t.name)).toEqual(['qc-gold', 'qc-silver']);
+    expect((await app.get(`${model.listPath}${tagged.body.id}/`)).body.tags).toEqual(listedTags);
+    expect(tagged.body.tags).toEqual(listedTags);
+    expect((await app.get(`${model.listPath}${plain.body.id}/`)).body.tags).toEqual([]);
+    expect(await listed(plain.body.id)).toEqual([]);
+  });
+});
+
 describe.each(routed.map((m) => [m.label, m] as const))('%s', (_label, model) => {
   test('list: same number of queries at limit=1 and limit=50, full, brief and with opt-in fields', async () => {
     const factory = FACTORIES[model.label];

@@ -29,6 +29,9 @@ const common: Omit<Dialect, 'regexSyntax' | 'withTimeout' | 'isTimeout' | 'isBad
   idsFirstAbove: 100,
   rowValueRanges: false,
   orderText: (expr) => expr,
+  // GROUP_CONCAT, not JSON_ARRAYAGG: MySQL's takes no ORDER BY (its length limit is raised per session).
+  jsonRowsAgg: (items, order) => `CONCAT('[', GROUP_CONCAT(JSON_ARRAY(${items.join(', ')}) ORDER BY ${order} SEPARATOR ','), ']')`,
+  jsonAggParsed: false,
   analyze: (table) => `ANALYZE TABLE \`${table.replace(/`/g, '``')}\``,
   concat: (...exprs) => `CONCAT(${exprs.join(', ')})`,
   // Prepared statements take 65,535 parameters; mysql2's query() (what the executor uses) writes

@@ -18,6 +18,8 @@ export const postgresDialect: Dialect = {
   idsFirstAbove: 0,
   rowValueRanges: true,
   orderText: (expr) => `${expr} COLLATE "C"`,
+  jsonRowsAgg: (items, order) => `json_agg(json_build_array(${items.join(', ')}) ORDER BY ${order})`,
+  jsonAggParsed: true,
   concat: (...exprs) => exprs.join(' || '),
   bool: (value) => value,
   // The protocol counts a statement's parameters in 16 bits (65,535).

@@ -19,6 +19,8 @@ export const sqliteDialect: Dialect = {
   rowValueRanges: true,
   regexSyntax: 're2',
   orderText: (expr) => expr,
+  jsonRowsAgg: (items, order) => `json_group_array(json_array(${items.join(', ')}) ORDER BY ${order})`,
+  jsonAggParsed: false,
   concat: (...exprs) => exprs.join(' || '),
   bool: (value) => (value ? 1 : 0),
   // SQLITE_MAX_VARIABLE_NUMBER is 32,766 since SQLite 3.32 (999 before; better-sqlite3 bundles a

@@ -64,6 +64,14 @@ export interface Dialect {
   orderText(expr: string): string;
   /** String concatenation. */
   concat(...exprs: string[]): string;
+  /**
+   * Aggregate of one array per row (`items`, one row's values) into a JSON array, in `order`: the
+   * select list of a correlated subquery that reads an object's short list (its tags) within the
+   * page's own statement. NULL or `[]` where no row matches.
+   */
+  jsonRowsAgg(items: readonly string[], order: string): string;
+  /** Whether the driver returns that aggregate parsed (PostgreSQL's json) rather than as text. */
+  readonly jsonAggParsed: boolean;
   /** Value bound for a boolean parameter. */
   bool(value: boolean): unknown;
   /**
