@@ -64,6 +64,11 @@ export interface Loader {
   readonly idIndex: number;
   /** The key a row is loaded under when it is not the id at `idIndex` (`type|id` pairs). */
   rowKey?(row: Row): Id | null;
+  /**
+   * Where rows read with the page's lists joined (a page read by its ids) carry this loader's
+   * values: for such rows the loader does not run.
+   */
+  rowColumn?: () => number;
   /** `rows`: the page's rows the ids come from, for loaders that read values of their own from them. */
   load(ids: Id[], rc: RenderState, rows?: readonly Row[]): Promise<Map<Id, Json>>;
 }

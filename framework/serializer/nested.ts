@@ -32,7 +32,7 @@ export async function nestedObjects(model: ModelMeta, ids: Id[], rc: RenderConte
   const out = new Map<Id, JsonObject>();
   if (ids.length === 0) return out;
   const plan = nestedPlan(model, rc);
-  const rows = await planRowsById(rc.db, model, plan.select, [...new Set(ids)], plan.orderBy);
+  const rows = await planRowsById(rc.db, model, plan.selectByIds ?? plan.select, [...new Set(ids)], plan.orderBy);
   // Loaded data of this plan stays apart from the page being rendered around it.
   const own: RenderContext = { ...rc, loaded: new Map() };
   for (const obj of await renderRows(plan, rows, own)) out.set((obj as JsonObject).id as Id, obj as JsonObject);

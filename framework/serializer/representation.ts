@@ -12,7 +12,7 @@ import type { ApiVersion } from '../versioning/version';
 import type { RenderContext } from './render-context';
 import type { Id } from '../query/id';
 import type { RenderState } from '../fields/kind';
-import { SelectBuilder, type Emitter, type PlanMode, type Representation, type SelectScope } from '../store/select';
+import { SelectBuilder, type Emitter, type ListReading, type PlanMode, type Representation, type SelectScope } from '../store/select';
 
 /** Fields of the representation for a mode, in output order (id, display and url excluded). */
 export function representedFields(model: ModelMeta, mode: PlanMode): FieldMeta[] {
@@ -126,6 +126,8 @@ export interface Plan {
   readonly orderKeys: readonly OrderKey[];
   /** The query's column list, table and joins, built once. */
   readonly select: string;
+  /** The same, for rows read by their ids (bound as one array), with the page's lists joined; see ListReading. */
+  readonly selectByIds?: string;
   /** Where a row holds the object's version (not represented; the ETag of a detail response); -1 in nested plans, which do not read it. */
   readonly versionIndex: number;
   readonly parentFirst: ParentFirstOrder | null;
@@ -151,6 +153,12 @@ export interface PlanOptions {
   single?: boolean;
 }
 
+/** How a plan's SELECT reads short lists: in its own statement for one object, joined by page where the ids bind as one array. */
+function listReading(dialect: Dialect, options: PlanOptions): ListReading {
+  if (options.single) return 'in-row';
+  return dialect.bindListsWhole && !options.fields ? 'page' : 'loaders';
+}
+
 /** Plans are built once per model, form, version, dialect and options, then reused. */
 export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, dialect: Dialect, options: PlanOptions = {}): Plan {
   const { withoutCounts = false, fields = null, single = false } = options;
@@ -159,12 +167,13 @@ export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, d
   const key = `${brief ? 'b' : 'f'}${withoutCounts ? 'n' : ''}${single ? 's' : ''}:${version}:${dialect.name}${fields ? `:${fields.join(',')}` : ''}`;
   let plan = cache.get(key);
   if (!plan) {
-    const builder = new SelectBuilder(model, dialect, representation, 't', single);
+    const builder = new SelectBuilder(model, dialect, representation, 't', listReading(dialect, options));
     const emit = objectEmitter(model, builder.root, { brief, nested: withoutCounts, version, ...(fields ? { fields } : {}) });
     const keys = orderKeys(model, builder.root, dialect);
     const parentFirst = parentFirstOrder(model, builder.root, dialect);
     const versionIndex = builder.root.column(VERSION_COLUMN);
-    plan = { builder, emit, orderBy: orderText(keys), orderKeys: keys, select: builder.selectFrom(), parentFirst, versionIndex };
+    const selectByIds = builder.selectFromByIds() ?? undefined;
+    plan = { builder, emit, orderBy: orderText(keys), orderKeys: keys, select: builder.selectFrom(), selectByIds, parentFirst, versionIndex };
     if (!fields || cache.size < MAX_SUBSET_PLANS) cache.set(key, plan);
   }
   return plan;
@@ -179,6 +188,8 @@ export async function renderRows(plan: Plan, rows: unknown[][], rc: RenderContex
 /** What the rows' objects show besides their columns (tags, many-to-many), each loader once for all rows. */
 export async function loadForRows(plan: Plan, rows: unknown[][], rc: RenderContext): Promise<void> {
   for (const loader of plan.builder.loaders) {
+    const carried = loader.rowColumn?.();
+    if (carried !== undefined && rows.length && rows[0].length > carried) continue;
     const ids = new Set<string | number>();
     for (const row of rows) {
       const id = loader.rowKey ? loader.rowKey(row) : row[loader.idIndex];

@@ -13,6 +13,8 @@ import { Params } from './params';
 export interface PagedPlan {
   /** `SELECT … FROM … LEFT JOIN …` of the representation. */
   readonly select: string;
+  /** The same for rows read by their ids (bound first, as one array), with lists joined (see ListReading). */
+  readonly selectByIds?: string;
   readonly orderBy: string;
   readonly orderKeys: readonly OrderKey[];
   readonly parentFirst: ParentFirstOrder | null;
@@ -77,7 +79,7 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
   const ids = plan.parentFirst
     ? await parentFirstIds(db, model, plan, plan.parentFirst, condition, params, page, count, Number(withParent))
     : (await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan, condition)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values)).map((r) => r[0] as Id);
-  return { count, rows: await planRowsById(db, model, plan.select, ids, plan.orderBy), ids: null };
+  return { count, rows: await planRowsById(db, model, plan.selectByIds ?? plan.select, ids, plan.orderBy), ids: null };
 }
 
 /**
@@ -106,7 +108,7 @@ async function countWithIds(
   const own = pageParams.values.slice(params.values.length);
   const { counts, ids } = await counting.countsWithIds(db, ['COUNT(*)'], fromWhere, params.values, idsSql, own);
   const pageIds = (ids ?? []).map((id) => (model.integerPk ? Number(id) : id) as Id);
-  return { count: counts[0], rows: await planRowsById(db, model, plan.select, pageIds, plan.orderBy), ids: null };
+  return { count: counts[0], rows: await planRowsById(db, model, plan.selectByIds ?? plan.select, pageIds, plan.orderBy), ids: null };
 }
 
 /** One stretch of a list in one ordering: under a parent-first ordering, the rows without the parent, then those with it. */

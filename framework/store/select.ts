@@ -4,7 +4,7 @@ import type { Json } from '../metadata/types';
 import type { Id } from '../query/id';
 import { countExpression } from './annotations';
 import type { Dialect } from './dialect/types';
-import { aggregatedLinks } from './aggregated-lists';
+import { listInRow, listsOfPage, type NestedSubquery, type PageList } from './aggregated-lists';
 import { relatedLoader, type NestedSelect } from './related-loaders';
 
 export type { Id } from '../query/id';
@@ -20,6 +20,13 @@ export interface Representation {
   /** ORDER BY of the model's default ordering at the scope, ending with the primary key. */
   order(model: ModelMeta, scope: SelectScope): string;
 }
+
+/**
+ * How a SELECT reads its objects' short lists (tags, reverse lists; see aggregated-lists.ts):
+ * `loaders`, one statement per list for all the rows read; `in-row`, a subquery per row (one
+ * object); `page`, joined to a page read by its ids, with loaders for rows read otherwise.
+ */
+export type ListReading = 'loaders' | 'in-row' | 'page';
 
 /**
  * Builds the column list and LEFT JOINs of one SELECT. Each scope is one table alias; nested
@@ -39,14 +46,14 @@ export class SelectBuilder {
   /**
    * `representation` is needed to read nested objects (display strings alone do without).
    * `aliasPrefix` names the tables (`t0`, `t1`…): a subquery inside another SELECT takes its own.
-   * `aggregateLists`: short lists (tags) are read by subqueries of this SELECT (aggregatedLinks).
+   * `lists`: how short lists (tags) are read (ListReading).
    */
   constructor(
     readonly model: ModelMeta,
     readonly dialect: Dialect,
     readonly representation?: Representation,
     readonly aliasPrefix = 't',
-    readonly aggregateLists = false,
+    readonly lists: ListReading = 'loaders',
   ) {
     this.root = new SelectScope(this, model, `${aliasPrefix}0`, '');
     this.scopes.set('', this.root);
@@ -75,6 +82,31 @@ export class SelectBuilder {
       this.scopes.set(key, scope);
     }
     return scope;
+  }
+
+  /** Lists joined to a page read by its ids (`lists: 'page'`), after the columns of `exprs`. */
+  private readonly pageLists: PageList[] = [];
+
+  /**
+   * @internal Adds a page's list, made for the join alias given; its value is read at
+   * `exprs.length +` the returned offset. Null when `make` gives none.
+   */
+  addPageList(make: (alias: string) => PageList | null): { list: PageList; offset: number } | null {
+    const list = make(`${this.aliasPrefix}p${this.pageLists.length}`);
+    if (!list) return null;
+    this.pageLists.push(list);
+    return { list, offset: this.pageLists.length - 1 };
+  }
+
+  /**
+   * `SELECT … FROM … LEFT JOIN …` of a page read by its ids (bound as the first parameter, one
+   * array), with the page's lists joined after the columns; null when no list is read so.
+   */
+  selectFromByIds(): string | null {
+    if (!this.pageLists.length) return null;
+    const q = this.dialect.quote;
+    const cols = [...this.exprs, ...this.pageLists.map((l) => l.column)].join(', ');
+    return `SELECT ${cols} FROM ${q(this.model.table)} ${q(`${this.aliasPrefix}0`)} ${[...this.joins, ...this.pageLists.map((l) => l.join)].join(' ')}`;
   }
 
   /** A builder for a subquery of this one's SELECT, its aliases distinct from this one's. */
@@ -164,16 +196,27 @@ export class SelectScope implements ReadScope {
     return this.expr((alias) => countExpression(spec, this, alias));
   }
   related(spec: RelatedObjects, mode: PlanMode): (row: Row, rc: RenderState) => Json | undefined {
-    if (spec.kind === 'linked' && !spec.slugField && this.builder.aggregateLists) {
-      const representation = this.representation;
-      const aggregated = aggregatedLinks(spec.field, this, mode, (target) => {
-        const inner = this.builder.subquery(target);
-        return { select: inner, emit: inner.root.nested({ brief: true, nested: true, version: mode.version }), order: representation.order(target, inner.root) };
-      });
-      if (aggregated) return aggregated;
+    const builder = this.builder;
+    const nestedOf = (target: ModelMeta): NestedSubquery => {
+      const inner = builder.subquery(target);
+      return { select: inner, emit: inner.root.nested({ brief: true, nested: true, version: mode.version }), order: this.representation.order(target, inner.root) };
+    };
+    if (builder.lists === 'in-row') {
+      const inRow = listInRow(spec, this, nestedOf);
+      if (inRow) return (row, rc) => inRow.read(row[inRow.index], rc);
     }
     const loader = relatedLoader(spec, this, mode, (model, rc) => this.nestedSelect(model, rc.db.dialect));
     this.addLoader(loader);
+    const loaded = this.loadedBy(loader);
+    const added = builder.lists === 'page' && !this.parent ? builder.addPageList((alias) => listsOfPage(spec, this, alias, this.dialect.placeholder(1), nestedOf)) : null;
+    if (!added) return loaded;
+    // Rows read by the page's ids carry the list; rows read otherwise have it loaded.
+    const column = () => builder.exprs.length + added.offset;
+    loader.rowColumn = column;
+    return (row, rc) => (row.length > column() ? added.list.read(row[column()], rc) : loaded(row, rc));
+  }
+  /** The emitter of what a loader loaded for a row. */
+  private loadedBy(loader: Loader): (row: Row, rc: RenderState) => Json | undefined {
     if (loader.rowKey) {
       const rowKey = loader.rowKey.bind(loader);
       return (row, rc) => {

@@ -64,7 +64,7 @@ export async function newRenderContext(ctx: RequestContext, db: Executor, model:
 export async function renderByIds(ctx: RequestContext, model: ModelMeta, ids: Id[], db: Executor, brief = false): Promise<Json[]> {
   if (ids.length === 0) return [];
   const plan = planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect, { single: ids.length === 1 });
-  const rows = await planRowsById(db, model, plan.select, ids, plan.orderBy);
+  const rows = await planRowsById(db, model, plan.selectByIds ?? plan.select, ids, plan.orderBy);
   return renderRows(plan, rows, await newRenderContext(ctx, db, model));
 }
 
@@ -173,7 +173,7 @@ export const STREAM_CHUNK_ROWS = 1000;
 async function* renderChunks(plan: Plan, model: ModelMeta, ids: AsyncIterable<Id[]>, db: Executor, rc: RenderContext): AsyncGenerator<Json[]> {
   for await (const chunk of ids) {
     for (let part = 0; part < chunk.length; part += ROWS_PER_READ) {
-      const rows = await planRowsById(db, model, plan.select, chunk.slice(part, part + ROWS_PER_READ), plan.orderBy);
+      const rows = await planRowsById(db, model, plan.selectByIds ?? plan.select, chunk.slice(part, part + ROWS_PER_READ), plan.orderBy);
       await loadForRows(plan, rows, rc);
       for (let start = 0; start < rows.length; start += PIECE_OBJECTS) yield rows.slice(start, start + PIECE_OBJECTS).map((r) => plan.emit(r, rc));
     }
@@ -260,7 +260,7 @@ export async function renderSnapshots(
   const out = new Map<Id, JsonObject>();
   if (ids.length === 0) return out;
   const plan = planFor(model, false, version, db.dialect, { single: ids.length === 1 });
-  const rows = await planRowsById(db, model, plan.select, ids);
+  const rows = await planRowsById(db, model, plan.selectByIds ?? plan.select, ids);
   await prepareFeatures(registry, model, db, features);
   const rc = renderContext('', version, db, { include: () => false });
   rc.features.assign(features);

@@ -1,7 +1,9 @@
 /**
  * A plan that reads one object (a detail, a write's response) reads its tags within its own
- * statement, on every database; a page's plan keeps one statement for the whole page's tags.
- * What the two read is compared over HTTP for every tagged model in test/spec/query-count.test.ts.
+ * statement, on every database. A page's plan reads them joined to the page's rows when the rows
+ * are read by their ids bound as one array (PostgreSQL), and by one statement for the whole page
+ * otherwise. What the forms read is compared over HTTP for every tagged model, and the statements
+ * a page costs on each database, in test/spec/query-count.test.ts.
  */
 import 'reflect-metadata';
 import { registryWith } from '../../app/database';
@@ -30,7 +32,26 @@ test.each(dialects)('%s: every tagged model\'s single-object plan reads its tags
     expect([model.label, tagLoaders(page.builder.loaders.map((l) => l.key))]).toEqual([model.label, [`${model.label}.tags:`]]);
     expect(single.select).toContain(dialect.quote('extras_taggeditem'));
     expect(page.select).not.toContain(dialect.quote('extras_taggeditem'));
+    if (dialect === postgresDialect) expect(page.selectByIds).toContain(`${dialect.quote('extras_taggeditem')}`);
+    else expect(page.selectByIds).toBeUndefined();
   }
+});
+
+test('PostgreSQL: a page read by its ids joins its tags grouped by object, bound to the same array', () => {
+  const plan = planFor(registry.get('dcim.site')!, false, LATEST_VERSION, postgresDialect);
+  expect(plan.selectByIds).toContain(
+    `LEFT JOIN (SELECT "tgl"."object_id" AS "o", json_agg(json_build_array("tg0"."id", "tg0"."name", "tg0"."slug", "tg0"."color") ORDER BY "tg0"."name" COLLATE "C", "tg0"."id") AS "v" ` +
+      `FROM "extras_tag" "tg0" JOIN "extras_taggeditem" "tgl" ON "tgl"."tag_id" = "tg0"."id" WHERE "tgl"."object_id" = ANY($1) AND "tgl"."content_type" = 'dcim.site' GROUP BY "tgl"."object_id") "tp0" ON "tp0"."o" = "t0"."id"`,
+  );
+  // The plain statement (rows read by a condition) keeps the loader.
+  expect(plan.select).not.toContain('$1');
+});
+
+test('an address page on PostgreSQL reads the addresses whose NAT inside each is, with it', () => {
+  const plan = planFor(registry.get('ipam.ipaddress')!, false, LATEST_VERSION, postgresDialect);
+  expect(plan.selectByIds).toContain(`WHERE "tg0"."nat_inside_id" = ANY($1) GROUP BY "tg0"."nat_inside_id"`);
+  const single = planFor(registry.get('ipam.ipaddress')!, false, LATEST_VERSION, sqliteDialect, { single: true });
+  expect(single.builder.loaders.map((l) => l.key).filter((k) => k.includes('nat_outside'))).toEqual([]);
 });
 
 test('the aggregate is ordered as the tags are, and names the owner\'s type as a literal', () => {

@@ -268,6 +268,9 @@ describe('NAT', () => {
     expect(list.status).toBe(412);
     res = await app.get(`${IP}${inside.id}/?api_version=1.4`);
     expect(res.body.nat_outside.map((a: Obj) => a.address)).toEqual(['203.0.113.1/32', '203.0.113.2/32']);
+    // A list reads them for its whole page (with its rows on PostgreSQL): the same forms, in the same order.
+    const page = await app.get(`${IP}?address=${enc('192.168.7.1/24')}&address=${enc('203.0.113.1/32')}&api_version=1.4`);
+    expect(page.body.results.map((a: Obj) => a.nat_outside)).toEqual([res.body.nat_outside, []]);
     expect((await app.delete(`${IP}${inside.id}/`)).status).toBe(204);
     expect((await app.get(`${IP}${out1.id}/`)).body.nat_inside).toBeNull();
   });

@@ -11,6 +11,7 @@ import { FACTORIES } from '../factories/all';
 import { EXAMPLE_PLUGIN } from '../factories/plugins';
 import { contextFor } from '../factories';
 import { startApp, type TestApp } from '../helpers/harness';
+import { dialectUnderTest } from '../helpers/database';
 import type { ModelMeta } from '../../framework/metadata/model-meta';
 
 const registry = registryWith(enabledPlugins(loadConfig({ NETINV_PLUGINS: EXAMPLE_PLUGIN })));
@@ -125,6 +126,20 @@ describe('devices: what their rows already say costs no statement', () => {
     // The device list compared below reads parents only on pages where a device sits in a bay.
     expect((await app.delete(`/api/dcim/device-bays/${bay.id}/`)).status).toBe(204);
   });
+});
+
+test('a page\'s tags: read with its objects on PostgreSQL (one array of ids), by a statement of their own elsewhere', async () => {
+  for (const name of ['qc-page-a', 'qc-page-b']) await made('/api/circuits/providers/', { name, tags: tagIds });
+  const path = '/api/circuits/providers/?name__isw=qc-page-&limit=50';
+  await app.get(path);
+  const full = await app.get(path);
+  const brief = await app.get(`${path}&brief=true`);
+  expect(full.body.results.map((m: Obj) => m.tags.map((t: Obj) => t.name))).toEqual([
+    ['qc-gold', 'qc-silver'],
+    ['qc-gold', 'qc-silver'],
+  ]);
+  // Providers show nothing else read apart from their rows: the brief form costs the rows alone.
+  expect(queriesOf(full) - queriesOf(brief)).toBe(dialectUnderTest() === 'postgres' ? 0 : 1);
 });
 
 // Git repositories have tags that their representation does not show (hidden).
