@@ -145,18 +145,21 @@ export interface PlanOptions {
   withoutCounts?: boolean;
   /** These fields alone (after id, display and url), for readers that need no more (GraphQL). */
   fields?: readonly string[] | null;
-  /**
-   * The plan reads one object (a detail, a write's response): short lists (tags) are aggregated
-   * into its statement instead of read by one of their own. Over a page the per-row subqueries
-   * cost the database more than the one statement they replace (see aggregatedLinks).
-   */
+  /** The plan reads one object (a detail, a write's response): short lists (tags) in a subquery of its row. */
   single?: boolean;
 }
 
-/** How a plan's SELECT reads short lists: in its own statement for one object, joined by page where the ids bind as one array. */
+/**
+ * How a plan's SELECT reads short lists. Pages read by their ids bound as one array (PostgreSQL)
+ * join them for the whole page: per-row subqueries would cost PostgreSQL more than the statement
+ * they replace (0.33 ms against 0.15 ms for 50 prefixes). Elsewhere a subquery per row costs
+ * the database what the separate statement did (MariaDB 0.35 ms, SQLite 0.09 ms for 50 prefixes)
+ * and saves its round trip. Field subsets (GraphQL) read unbounded windows by condition: loaders.
+ */
 function listReading(dialect: Dialect, options: PlanOptions): ListReading {
   if (options.single) return 'in-row';
-  return dialect.bindListsWhole && !options.fields ? 'page' : 'loaders';
+  if (options.fields) return 'loaders';
+  return dialect.bindListsWhole ? 'page' : 'in-row';
 }
 
 /** Plans are built once per model, form, version, dialect and options, then reused. */

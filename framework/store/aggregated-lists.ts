@@ -8,11 +8,10 @@ import type { Dialect } from './dialect/types';
  * Short lists of a page's objects (tags, the addresses whose NAT inside an address is) read by the
  * statement that reads the objects, as JSON aggregated by the database, instead of by a statement
  * of their own: on PostgreSQL and MySQL each statement is a round trip, which costs more than the
- * rows such a list holds. Two placements:
- * - one object (a detail, a write's response): a correlated subquery in the SELECT list;
+ * rows such a list holds. Two placements (ListReading in select.ts chooses):
+ * - a correlated subquery in the SELECT list: one object, and pages on SQLite and MySQL;
  * - a page read by its ids (PostgreSQL, whose lists bind as one array): a LEFT JOIN to the lists of
- *   all those ids grouped by owner, bound to the same array. Per-row subqueries would cost
- *   PostgreSQL more than the statement they replace (0.33 ms against 0.15 ms for 50 prefixes).
+ *   all those ids grouped by owner, bound to the same array.
  * The nested form is emitted from the aggregated rows exactly as from a loader's.
  */
 

@@ -23,8 +23,8 @@ export interface Representation {
 
 /**
  * How a SELECT reads its objects' short lists (tags, reverse lists; see aggregated-lists.ts):
- * `loaders`, one statement per list for all the rows read; `in-row`, a subquery per row (one
- * object); `page`, joined to a page read by its ids, with loaders for rows read otherwise.
+ * `loaders`, one statement per list for all the rows read; `in-row`, a subquery per row; `page`,
+ * joined to a page read by its ids, with loaders for rows read otherwise.
  */
 export type ListReading = 'loaders' | 'in-row' | 'page';
 
