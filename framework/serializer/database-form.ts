@@ -27,9 +27,15 @@ export async function databaseForms(
 ): Promise<Map<Id, JsonObject>> {
   const out = new Map<Id, JsonObject>();
   if (ids.length === 0) return out;
-  const rows = await new Store(db).find(model, ids);
+  // Tags come from the rendered form: their links are not read again.
+  const read = model.fields.filter((f) => !isTagsField(f)).map((f) => f.name);
+  const rows = await new Store(db).findFields(model, ids, read);
   for (const row of rows) out.set(row.id as Id, databaseForm(model, row, readable(row.id as Id)));
   return out;
+}
+
+function isTagsField(field: FieldMeta): boolean {
+  return (field.options as { feature?: string }).feature === 'tags';
 }
 
 function databaseForm(model: ModelMeta, values: Values, readable: { tags?: string[]; custom_fields?: JsonObject } | undefined): JsonObject {
@@ -40,7 +46,7 @@ function databaseForm(model: ModelMeta, values: Values, readable: { tags?: strin
       out.custom_fields = readable?.custom_fields ?? {};
       continue;
     }
-    if ((field.options as { feature?: string }).feature === 'tags') {
+    if (isTagsField(field)) {
       out.tags = readable?.tags ?? [];
       continue;
     }

@@ -210,9 +210,11 @@ export async function saveObject(model: ModelMeta, values: Values, wc: WriteCont
     await updateRows(tx, model, [wc.id], changed, true);
   }
   for (const f of model.fields) {
-    if (f.kind.afterWrite && f.inVersion(wc.version) && (values[f.name] !== undefined || f.kind.afterEverySave)) {
-      await f.kind.afterWrite(f, wc.id, values[f.name], wc, wc.creating);
-    }
+    if (!f.kind.afterWrite || !f.inVersion(wc.version)) continue;
+    const value = values[f.name];
+    // What an update neither sent nor changed (the tags of a PATCH of the description) is stored already.
+    const kept = !wc.creating && wc.current !== null && !wc.sent.has(f.name) && value === wc.current[f.name];
+    if (f.kind.afterEverySave || (value !== undefined && !kept)) await f.kind.afterWrite(f, wc.id, value, wc, wc.creating);
   }
   const afterSave = model.hook('afterSave') as ((values: Values, wc: WriteContext) => unknown) | undefined;
   if (afterSave) await afterSave(values, wc);

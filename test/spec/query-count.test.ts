@@ -141,6 +141,19 @@ test('a page\'s tags are read with its objects, by no statement of their own', a
   expect(queriesOf(full)).toBe(queriesOf(brief));
 });
 
+test('an update that does not send the tags leaves their links unread and unwritten', async () => {
+  const provider = await made('/api/circuits/providers/', { name: 'qc-patch', tags: tagIds });
+  const path = `/api/circuits/providers/${provider.id}/`;
+  await app.patch(path, { description: 'warm' });
+  const without = await app.patch(path, { description: 'one' });
+  const withTags = await app.patch(path, { description: 'two', tags: tagIds });
+  // Sent, the two tags are looked up (each, then their content types) and compared with the
+  // stored links (one read; nothing is written): four statements that an update without them skips.
+  expect(queriesOf(withTags) - queriesOf(without)).toBe(4);
+  expect(without.body.tags.map((t: Obj) => t.name)).toEqual(['qc-gold', 'qc-silver']);
+  expect((await app.get(path)).body.tags).toEqual(without.body.tags);
+});
+
 // Git repositories have tags that their representation does not show (hidden).
 const taggedCreatable = routed.filter((m) => m.has('tags') && !m.field('tags')?.hidden && m.allows('create') && !FACTORIES[m.label].seed);
 
