@@ -58,6 +58,7 @@ export { FilterValueError, type FieldInfo } from './fields/kind';
 // -- IP networks and the free space in a prefix ------------------------------------------------
 export { parseNetwork, networkText, hostText, formatAddress, BITS, type IPNetwork, type Family } from './network/ip';
 export { freeBlocks, allocateBlocks, freeAddresses } from './store/free-space';
+export { statusSlug } from './store/statuses';
 export { lockRow } from './store/rows';
 
 // -- Applications, extra actions and routes, plugins -------------------------------------------

@@ -12,14 +12,18 @@ interface Occupied {
   last: bigint;
 }
 
-/** How many rows one seek reads; nested rows inside it are skipped without another query. */
+/**
+ * How many rows the first seek reads; each further seek reads twice as many as the one before, up
+ * to MAX_SEEK_BATCH. Nested rows inside a batch are skipped without another query.
+ */
 const SEEK_BATCH = 64;
+const MAX_SEEK_BATCH = 1024;
 
 /**
  * Rows of `field` (a network field of `model`) of one family whose address lies in [from, to],
  * in address order, the widest first at equal addresses; `where` narrows them (VRF).
  */
-async function seek(tx: Executor, model: ModelMeta, field: FieldMeta, family: number, from: bigint, to: bigint, where: Predicate): Promise<Occupied[]> {
+async function seek(tx: Executor, model: ModelMeta, field: FieldMeta, family: number, from: bigint, to: bigint, where: Predicate, batch: number): Promise<Occupied[]> {
   const q = tx.dialect.quote;
   const role = field.opts<NetworkOptions>().role;
   const address = `${q('t0')}.${q(addressColumn(role))}`;
@@ -33,7 +37,7 @@ async function seek(tx: Executor, model: ModelMeta, field: FieldMeta, family: nu
   // A host occupies one address whatever its mask; a network its whole range.
   const last = role === 'host' ? address : `${q('t0')}.${q(BROADCAST_COLUMN)}`;
   const sql = `SELECT ${address}, ${last} FROM ${q(model.table)} ${q('t0')} WHERE ${conditions.join(' AND ')}`
-    + ` ORDER BY ${tx.dialect.orderText(address)}, ${q('t0')}.${q(LENGTH_COLUMN)} LIMIT ${SEEK_BATCH}`;
+    + ` ORDER BY ${tx.dialect.orderText(address)}, ${q('t0')}.${q(LENGTH_COLUMN)} LIMIT ${params.add(batch)}`;
   const rows = await tx.rows(sql, params.values);
   return rows.map((r) => ({ first: fromHex(String(r[0])), last: fromHex(String(r[1])) }));
 }
@@ -47,18 +51,21 @@ export async function* freeRanges(
   tx: Executor, model: ModelMeta, field: FieldMeta, family: number, from: bigint, to: bigint, where: Predicate,
 ): AsyncGenerator<[bigint, bigint]> {
   let cursor = from;
+  let size = SEEK_BATCH;
   while (cursor <= to) {
-    const batch = await seek(tx, model, field, family, cursor, to, where);
-    if (batch.length === 0) {
-      yield [cursor, to];
-      return;
-    }
+    const batch = await seek(tx, model, field, family, cursor, to, where, size);
     for (const row of batch) {
       if (row.last < cursor) continue; // nested in a range already passed
       if (row.first > cursor) yield [cursor, row.first - 1n];
       cursor = row.last + 1n;
       if (cursor > to) return;
     }
+    // A short batch held every row left in the range: what follows the last one is free.
+    if (batch.length < size) {
+      yield [cursor, to];
+      return;
+    }
+    size = Math.min(size * 2, MAX_SEEK_BATCH);
   }
 }
 

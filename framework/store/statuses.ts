@@ -57,3 +57,8 @@ export async function statusFor(db: Executor, statuses: ModelMeta, slug: string,
 export async function statusesFor(db: Executor, statuses: ModelMeta, label: string): Promise<StoredChoice[]> {
   return (await allStatuses(db, statuses)).filter((s) => enables(s, label)).map((s) => ({ value: s.slug, display: s.name }));
 }
+
+/** The slug of a status by id (null when there is none), from the cache. */
+export async function statusSlug(db: Executor, statuses: ModelMeta, id: Id): Promise<string | null> {
+  return (await allStatuses(db, statuses)).find((s) => s.id === id)?.slug ?? null;
+}

@@ -1,14 +1,17 @@
 import {
   allocateBlocks, BITS, defineActions, formatAddress, freeAddresses, freeBlocks, lockRow, networkText, ormFilter,
-  ValidationError, type ActionDoc, type ActionRequest, type Executor, type IPNetwork, type Json, type Predicate, type Values,
+  statusSlug, ValidationError, type ActionDoc, type ActionRequest, type Executor, type Id, type IPNetwork, type Json, type Predicate, type Values,
 } from '../../framework';
 import { Status } from '../extras/status';
 import { IPAddress } from './ip-address';
 import { Prefix } from './prefix';
 import { VRF } from './vrf';
 
+/** What the actions read of the parent prefix. */
+const PARENT_FIELDS = ['prefix', 'vrf', 'status', 'is_pool'];
+
 async function isContainer(req: ActionRequest, db: Executor, parent: Values): Promise<boolean> {
-  return (await req.find(db, Status, { id: parent.status, slug: 'container' })).length > 0;
+  return parent.status !== null && (await statusSlug(db, req.meta(Status), parent.status as Id)) === 'container';
 }
 
 /** Child prefixes strictly inside the parent, in its address space. */
@@ -49,7 +52,7 @@ function requestedLengths(items: unknown[], family: 4 | 6): number[] {
 
 async function listAvailablePrefixes(req: ActionRequest) {
   const db = req.ctx.db.reader;
-  const parent = await req.object(db, await req.restrict(Prefix, 'view'));
+  const parent = await req.object(db, await req.restrict(Prefix, 'view'), PARENT_FIELDS);
   const n = parent.prefix as IPNetwork;
   const blocks = await freeBlocks(db, req.meta(Prefix), req.meta(Prefix).field('prefix')!, n, await childSpace(req, db, parent));
   const vrf = await vrfOf(req, parent);
@@ -65,7 +68,7 @@ async function allocatePrefixes(req: ActionRequest) {
     // Lock before the first read: under MySQL's repeatable read the snapshot starts at the first
     // plain read, which must come after any allocation we waited for has committed.
     await lockRow(tx, req.meta(Prefix), req.id);
-    const parent = await req.object(tx, addRestrict);
+    const parent = await req.object(tx, addRestrict, PARENT_FIELDS);
     const n = parent.prefix as IPNetwork;
     const lengths = requestedLengths(items, n.family);
     const free = await freeBlocks(tx, req.meta(Prefix), req.meta(Prefix).field('prefix')!, n, await childSpace(req, tx, parent));
@@ -106,7 +109,7 @@ async function addressSpace(req: ActionRequest, db: Executor, parent: Values): P
 
 async function listAvailableIps(req: ActionRequest) {
   const db = req.ctx.db.reader;
-  const parent = await req.object(db, await req.restrict(Prefix, 'view'));
+  const parent = await req.object(db, await req.restrict(Prefix, 'view'), PARENT_FIELDS);
   const n = parent.prefix as IPNetwork;
   const [from, to] = usableRange(parent);
   const ipMeta = req.meta(IPAddress);
@@ -123,7 +126,7 @@ async function allocateIps(req: ActionRequest) {
   const addRestrict = await req.restrict(IPAddress, 'add');
   const outcome = await req.transaction(IPAddress, async (tx) => {
     await lockRow(tx, req.meta(Prefix), req.id);
-    const parent = await req.object(tx, viewRestrict);
+    const parent = await req.object(tx, viewRestrict, PARENT_FIELDS);
     const n = parent.prefix as IPNetwork;
     const [from, to] = usableRange(parent);
     const ipMeta = req.meta(IPAddress);

@@ -295,6 +295,23 @@ describe('allocation', () => {
     expect(one.body.prefix).toBe('10.20.4.128/25');
   });
 
+  test('free space past many children: several reads of growing size, nested children skipped', async () => {
+    const parent = await created(await app.post(P, { prefix: '10.60.0.0/16', status: 'container' }));
+    // 200 children (more than the first reads hold), and children nested inside two of them.
+    const children = Array.from({ length: 200 }, (_, i) => ({ prefix: `10.60.${i}.0/25`, status: 'active' }));
+    expect((await app.post(P, [...children, { prefix: '10.60.5.0/27', status: 'active' }, { prefix: '10.60.150.32/27', status: 'active' }])).status).toBe(201);
+    const free = await app.get(`${P}${parent.id}/available-prefixes/`);
+    expect(free.body.map((b: Obj) => b.prefix)).toEqual([
+      ...Array.from({ length: 200 }, (_, i) => `10.60.${i}.128/25`),
+      '10.60.200.0/21', '10.60.208.0/20', '10.60.224.0/19',
+    ]);
+    const pool = await created(await app.post(P, { prefix: '10.61.0.0/24', status: 'active' }));
+    const used = Array.from({ length: 100 }, (_, i) => ({ address: `10.61.0.${i + 1}/24`, status: 'active' }));
+    expect((await app.post(IP, used)).status).toBe(201);
+    const ips = await app.get(`${P}${pool.id}/available-ips/?limit=3`);
+    expect(ips.body.map((a: Obj) => a.address)).toEqual(['10.61.0.101/24', '10.61.0.102/24', '10.61.0.103/24']);
+  });
+
   test('available-prefixes: prefix_length errors are array-aligned; exhaustion is a 204 with nothing created', async () => {
     const parent = await created(await app.post(P, { prefix: '10.30.0.0/30', status: 'active' }));
     const url = `${P}${parent.id}/available-prefixes/`;
