@@ -82,10 +82,14 @@ export class ActionRequest {
   async nested(cls: ModelClass, id: Id): Promise<Json> {
     const model = this.meta(cls);
     const [obj] = await renderByIds(this.ctx, model, [id], this.ctx.db.reader, true);
-    if (!obj) return null;
-    const out = { ...(obj as Record<string, Json>) };
-    for (const f of model.fields) if (f.kind.annotation) delete out[f.name];
-    return out;
+    return obj ? withoutAnnotations(model, obj) : null;
+  }
+
+  /** The nested form of an object read in the transaction `tx` (see renderIn). */
+  async nestedIn(tx: Executor, cls: ModelClass, id: Id): Promise<Json> {
+    const model = this.meta(cls);
+    const [obj] = await renderByIds(this.ctx, model, [id], tx, true);
+    return obj ? withoutAnnotations(model, obj) : null;
   }
 
   /** Nested forms of many objects of one model in one read, by id (annotated counts left out). */
@@ -94,8 +98,7 @@ export class ActionRequest {
     const out = new Map<Id, Json>();
     if (ids.length === 0) return out;
     for (const obj of await renderByIds(this.ctx, model, ids, this.ctx.db.reader, true)) {
-      const nested = { ...(obj as Record<string, Json>) };
-      for (const f of model.fields) if (f.kind.annotation) delete nested[f.name];
+      const nested = withoutAnnotations(model, obj);
       out.set(nested.id as Id, nested);
     }
     return out;
@@ -129,6 +132,21 @@ export class ActionRequest {
     const model = this.meta(cls);
     return many ? renderInOrder(this.ctx, model, ids) : renderOne(this.ctx, model, ids[0], this.ctx.db.reader);
   }
+
+  /**
+   * One object's full representation read in the transaction `tx`: the state this request wrote,
+   * before anything else (a job worker claiming a queued run) can change it after the commit.
+   */
+  renderIn(tx: Executor, cls: ModelClass, id: Id): Promise<Json> {
+    return renderOne(this.ctx, this.meta(cls), id, tx);
+  }
+}
+
+/** An object's nested form as other objects embed it: without the annotated counts. */
+function withoutAnnotations(model: ModelMeta, obj: Json): Record<string, Json> {
+  const out = { ...(obj as Record<string, Json>) };
+  for (const f of model.fields) if (f.kind.annotation) delete out[f.name];
+  return out;
 }
 
 export type ActionHandler = (req: ActionRequest) => Promise<Reply>;

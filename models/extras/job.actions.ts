@@ -159,10 +159,15 @@ function firstRun(schedule: ScheduleInput, now: Date): Date {
   return schedule.interval === 'immediately' ? now : schedule.start;
 }
 
-type Started = { result: Id | null; schedule: Id | null };
+/**
+ * What a run request started, in the forms its response shows (`form`: the result nested or in
+ * full), read in the transaction that queued it: once committed, a worker may start the run (its
+ * status no longer pending) before a read after the commit.
+ */
+type Started = { result: Json; schedule: Json };
 
 /** Nautobot's checks of a run request in Nautobot's order, then a queued run or a schedule. */
-async function startRun(req: ActionRequest, job: Values): Promise<Started | { status: number; body: Json }> {
+async function startRun(req: ActionRequest, job: Values, form: 'nested' | 'full'): Promise<Started | { status: number; body: Json }> {
   if (!job.enabled) throw new PermissionDenied('This job is not enabled to be run.');
   if (!job.installed) return { status: 405, body: { detail: 'This job is not presently installed and cannot be run' } };
   const multipart = isMultipart(req.ctx.req.headers['content-type']);
@@ -195,9 +200,12 @@ async function startRun(req: ActionRequest, job: Values): Promise<Started | { st
   const user = req.ctx.user?.id ?? null;
   const name = classPathOf(job);
   const scheduled = job.approval_required || (schedule !== null && schedule.interval !== 'immediately');
-  const created = await req.transaction(JobResult, async (tx) => {
+  const created = await req.transaction(JobResult, async (tx): Promise<Started> => {
     const store = new Store(tx, req.ctx.registry);
-    if (!scheduled) return { result: await enqueueRun(store, req.ctx.registry, { job, name, user, data, commit }), schedule: null };
+    if (!scheduled) {
+      const result = await enqueueRun(store, req.ctx.registry, { job, name, user, data, commit });
+      return { result: form === 'nested' ? await req.nestedIn(tx, JobResult, result) : await req.renderIn(tx, JobResult, result), schedule: null };
+    }
     const s = schedule ?? { name: String(job.name), interval: 'immediately', start: now, crontab: '' };
     const id = randomUUID();
     const step = s.interval === 'hourly' || s.interval === 'daily' || s.interval === 'weekly';
@@ -224,7 +232,7 @@ async function startRun(req: ActionRequest, job: Values): Promise<Started | { st
       kwargs: { data, commit },
       enabled: true,
     });
-    return { result: null, schedule: id };
+    return { result: null, schedule: await req.nestedIn(tx, ScheduledJob, id) };
   });
   notifyJobQueue(req.ctx.registry);
   return created;
@@ -233,15 +241,9 @@ async function startRun(req: ActionRequest, job: Values): Promise<Started | { st
 /** `POST jobs/<id>/run/`. */
 async function run(req: ActionRequest) {
   const job = await req.object(req.ctx.db.reader, await req.restrict(JobModel, 'run'));
-  const started = await startRun(req, job);
+  const started = await startRun(req, job, 'nested');
   if ('status' in started) return started;
-  return {
-    status: 201,
-    body: {
-      schedule: started.schedule ? await req.nested(ScheduledJob, started.schedule) : null,
-      job_result: started.result ? await req.nested(JobResult, started.result) : null,
-    },
-  };
+  return { status: 201, body: { schedule: started.schedule, job_result: started.result } };
 }
 
 /** The job selected by a legacy class-path URL (`/api/extras/jobs/<source>/<module>/<Class>/`), within `restrict`. */
@@ -308,10 +310,9 @@ export function legacyJobRoutes(): ExtraRoute[] {
       methods: {
         POST: async (ctx, args) => {
           const { req, job } = await jobByClassPath(ctx, args, 'run');
-          const started = await startRun(req, job);
+          const started = await startRun(req, job, 'full');
           if ('status' in started) return started;
-          const result = started.result ? await req.render(JobResult, [started.result], false) : undefined;
-          return { status: 200, body: await jobClassObject(req, job, result) };
+          return { status: 200, body: await jobClassObject(req, job, started.result ?? undefined) };
         },
       },
     },
@@ -415,11 +416,13 @@ async function dryRun(req: ActionRequest) {
     throw new PermissionDenied('You do not have permission to run this job.');
   }
   const kwargs = schedule.kwargs as { data?: Record<string, Json> };
-  const id = await req.transaction(JobResult, (tx) =>
-    enqueueRun(new Store(tx, req.ctx.registry), req.ctx.registry, { job, name: String(schedule.job_class), user: req.ctx.user?.id ?? null, data: kwargs.data ?? {}, commit: false }),
-  );
+  // The result as queued (pending): once committed, a worker may start it before a read after the commit.
+  const body = await req.transaction(JobResult, async (tx) => {
+    const id = await enqueueRun(new Store(tx, req.ctx.registry), req.ctx.registry, { job, name: String(schedule.job_class), user: req.ctx.user?.id ?? null, data: kwargs.data ?? {}, commit: false });
+    return req.renderIn(tx, JobResult, id);
+  });
   notifyJobQueue(req.ctx.registry);
-  return { status: 200, body: await req.render(JobResult, [id], false) };
+  return { status: 200, body };
 }
 
 export const jobActions = [
