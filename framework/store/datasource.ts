@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { BackgroundCheckpoints, FOREGROUND_CHECKPOINT_PAGES } from './sqlite-checkpoints';
 import BetterSqlite3 from 'better-sqlite3';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 import type { Pool as PgPool } from 'pg';
@@ -152,7 +153,9 @@ export function openDatabase(ds: DataSource, options: DatabaseOptions = {}): Dat
       registerSqliteFunctions(reader);
       reader.pragma('busy_timeout = 5000');
     }
-    return new SqliteDatabase(writer, reader, options);
+    if (file === ':memory:') return new SqliteDatabase(writer, reader, options);
+    writer.pragma(`wal_autocheckpoint = ${FOREGROUND_CHECKPOINT_PAGES}`);
+    return new SqliteDatabase(writer, reader, options, new BackgroundCheckpoints(file));
   }
   if (dialect === 'postgres') return new PostgresDatabase(driver.master as PgPool, options);
   return new MysqlDatabase(driver.pool as MysqlPoolLike, ds.options.type === 'mysql' ? 'mysql' : 'mariadb');

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Pool as PgPool, PoolClient as PgPoolClient, PoolConfig, CustomTypesConfig } from 'pg';
 import { Pool as PgPoolClass, types as pgTypes } from 'pg';
+import type { BackgroundCheckpoints } from './sqlite-checkpoints';
 import type { Dialect } from './dialect/types';
 import { sqliteDialect } from './dialect/sqlite';
 import { postgresDialect } from './dialect/postgres';
@@ -228,7 +229,12 @@ export class SqliteDatabase implements Database {
   private readonly writes: StatementCache;
   private readonly mutex = new Mutex();
 
-  constructor(private readonly conn: BetterSqlite3.Database, private readonly readerConn: BetterSqlite3.Database | null, options: DatabaseOptions = {}) {
+  constructor(
+    private readonly conn: BetterSqlite3.Database,
+    private readonly readerConn: BetterSqlite3.Database | null,
+    options: DatabaseOptions = {},
+    private readonly checkpoints: BackgroundCheckpoints | null = null,
+  ) {
     this.writes = new StatementCache(conn);
     const statements = readerConn ? new StatementCache(readerConn) : this.writes;
     const gate = readerConn ? null : this.mutex;
@@ -241,6 +247,7 @@ export class SqliteDatabase implements Database {
   }
 
   close(): void {
+    this.checkpoints?.stop();
     this.readerConn?.close();
   }
 
