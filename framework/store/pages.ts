@@ -85,8 +85,9 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
 /**
  * A page whose ids are read first anyway, with its count in the same statement where the database
  * reads both under one snapshot (PostgreSQL): one round trip fewer for every list. Only for a
- * bounded page in one ordering (not parent-first, which reads its parts by the counts), outside
- * transactions; null when it does not apply.
+ * bounded page, outside transactions; null when it does not apply. Under a parent-first ordering
+ * the statement reads the page from the rows without the parent (where the page usually lies,
+ * prefixes without a VRF); a page reaching past them reads the rest by the counts.
  */
 async function countWithIds(
   db: Executor,
@@ -99,15 +100,24 @@ async function countWithIds(
   limits: PageLimits,
 ): Promise<PageRead | null> {
   const counting = db.counting;
-  if (!counting?.countsWithIds || db.inTransaction || plan.parentFirst || limits.sortIdsFirstRows > 0) return null;
+  if (!counting?.countsWithIds || db.inTransaction || limits.sortIdsFirstRows > 0) return null;
   if (page.limit === null || page.limit === 0 || page.limit > limits.chunkRows) return null;
   const q = db.dialect.quote;
+  const order = plan.parentFirst;
   const pageParams = params.fork();
   const clause = paginateClause(db.dialect, pageParams.add(page.limit), pageParams.add(page.offset));
-  const idsSql = `SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan, condition)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`;
+  const idsSql = order
+    ? `${withoutParentIdsSql(db, model, order, condition)} ${clause}`
+    : `SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan, condition)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`;
+  const counted = order ? ['COUNT(*)', `COUNT(${q('t0')}.${q(order.column)})`] : ['COUNT(*)'];
   const own = pageParams.values.slice(params.values.length);
-  const { counts, ids } = await counting.countsWithIds(db, ['COUNT(*)'], fromWhere, params.values, idsSql, own);
-  const pageIds = (ids ?? []).map((id) => (model.integerPk ? Number(id) : id) as Id);
+  const { counts, ids } = await counting.countsWithIds(db, counted, fromWhere, params.values, idsSql, own);
+  let pageIds = (ids ?? []).map((id) => (model.integerPk ? Number(id) : id) as Id);
+  if (order && pageIds.length < page.limit) {
+    const [count, withParent] = counts;
+    const rest = await withParentIds(db, model, plan, condition, params, page, count - withParent, withParent);
+    pageIds = [...pageIds, ...rest];
+  }
   return { count: counts[0], rows: await planRowsById(db, model, plan.selectByIds ?? plan.select, pageIds, plan.orderBy), ids: null };
 }
 
@@ -168,6 +178,44 @@ async function* longPageIds(
   }
 }
 
+/** The ids of the rows without the parent, in their own ordering (which an index can serve); a LIMIT/OFFSET clause follows. */
+function withoutParentIdsSql(db: Executor, model: ModelMeta, order: ParentFirstOrder, condition: string): string {
+  const q = db.dialect.quote;
+  const pk = `${q('t0')}.${q(model.pk.column as string)}`;
+  // Filtered from the side of the rows with a parent: an index on the foreign key finds those few
+  // directly, whereas `IS NULL` would walk it over nearly every row and keep the database from
+  // reading the rows in the order of the index that serves the ordering.
+  return `SELECT ${pk} FROM ${q(model.table)} ${q('t0')} WHERE ${condition} AND NOT (${q('t0')}.${q(order.column)} IS NOT NULL) ORDER BY ${order.withoutParent}`;
+}
+
+/** A window's length: null when it has no end, never negative. */
+const take = (n: number) => (n === Infinity ? null : Math.max(0, n));
+
+/** The part of a page among the rows with the parent, after the `withoutParent` rows without it. */
+async function withParentIds(
+  db: Executor,
+  model: ModelMeta,
+  plan: PagedPlan,
+  condition: string,
+  params: Params,
+  page: PageWindow,
+  withoutParent: number,
+  withParentCount: number,
+): Promise<Id[]> {
+  const end = page.limit === null ? Infinity : page.offset + page.limit;
+  if (withParentCount === 0 || end <= withoutParent) return [];
+  const q = db.dialect.quote;
+  const order = plan.parentFirst as ParentFirstOrder;
+  const second = params.fork();
+  const rest = take(end - Math.max(page.offset, withoutParent));
+  const clause = paginateClause(db.dialect, rest === null ? null : second.add(rest), second.add(Math.max(0, page.offset - withoutParent)));
+  const rows = await db.rows(
+    `SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan, condition)} WHERE ${condition} AND ${q('t0')}.${q(order.column)} IS NOT NULL ORDER BY ${plan.orderBy} ${clause}`,
+    second.values,
+  );
+  return rows.map((r) => r[0] as Id);
+}
+
 /**
  * The page's ids under an ordering led by an optional parent's field: the rows without the parent
  * (first in that ordering) through their own ordering, which an index can serve, then the rows
@@ -184,31 +232,15 @@ async function parentFirstIds(
   total: number,
   withParentCount: number,
 ): Promise<Id[]> {
-  const q = db.dialect.quote;
-  const pk = `${q('t0')}.${q(model.pk.column as string)}`;
-  const parent = `${q('t0')}.${q(order.column)}`;
-  // Filtered from the side of the rows with a parent: an index on the foreign key finds those few
-  // directly, whereas `IS NULL` would walk it over nearly every row and keep the database from
-  // reading the rows in the order of the index that serves the ordering.
   const withoutParent = total - withParentCount;
   const end = page.limit === null ? Infinity : page.offset + page.limit;
-  const take = (n: number) => (n === Infinity ? null : Math.max(0, n));
-
-  // Each part is read only when the page reaches into it: a page inside one part costs one statement.
-  const firstIds: Row[] = [];
+  const firstIds: Id[] = [];
   if (page.offset < withoutParent) {
     const first = params.fork();
     const firstClause = paginateClause(db.dialect, first.add(take(Math.min(end, withoutParent) - page.offset) ?? 0), first.add(page.offset));
-    firstIds.push(...(await db.rows(`SELECT ${pk} FROM ${q(model.table)} ${q('t0')} WHERE ${condition} AND NOT (${parent} IS NOT NULL) ORDER BY ${order.withoutParent} ${firstClause}`, first.values)));
+    for (const r of await db.rows(`${withoutParentIdsSql(db, model, order, condition)} ${firstClause}`, first.values)) firstIds.push(r[0] as Id);
   }
-  const secondIds: Row[] = [];
-  if (withParentCount > 0 && end > withoutParent) {
-    const second = params.fork();
-    const rest = take(end - Math.max(page.offset, withoutParent));
-    const secondClause = paginateClause(db.dialect, rest === null ? null : second.add(rest), second.add(Math.max(0, page.offset - withoutParent)));
-    secondIds.push(...(await db.rows(`SELECT ${pk} ${fromWithJoins(db, model, plan, condition)} WHERE ${condition} AND ${parent} IS NOT NULL ORDER BY ${plan.orderBy} ${secondClause}`, second.values)));
-  }
-  return [...firstIds, ...secondIds].map((r) => r[0] as Id);
+  return [...firstIds, ...(await withParentIds(db, model, plan, condition, params, page, withoutParent, withParentCount))];
 }
 
 /** The rows matching `where` in the plan's ordering within `window`, without a count (one statement). */

@@ -120,3 +120,40 @@ describe('without a maximum page size', () => {
     expect(res.body.results).toHaveLength(7);
   });
 });
+
+describe('a list whose ordering puts objects without a parent first (prefixes without a VRF)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  test('every window is the same slice of the whole list, across the two parts', async () => {
+    const vrf = await app.post('/api/ipam/vrfs/', { name: 'paging' });
+    expect(vrf.status).toBe(201);
+    const body = [
+      ...['10.99.2.0/24', '10.99.0.0/24', '10.99.1.0/24', '10.99.1.0/25'].map((prefix) => ({ prefix, status: 'active' })),
+      ...['10.99.3.0/24', '10.99.0.0/24', '10.99.0.0/16'].map((prefix) => ({ prefix, status: 'active', vrf: vrf.body.id })),
+    ];
+    expect((await app.post('/api/ipam/prefixes/', body)).status).toBe(201);
+    const label = (p: { prefix: string; vrf: { name: string } | null }) => `${p.vrf?.name ?? '-'} ${p.prefix}`;
+    const page = async (query: string) => {
+      const res = await app.get(`/api/ipam/prefixes/?q=10.99.&${query}`);
+      expect(res.status).toBe(200);
+      expect(res.body.count).toBe(7);
+      return res.body.results.map(label);
+    };
+    const all = await page('limit=0');
+    expect(all).toEqual([
+      '- 10.99.0.0/24', '- 10.99.1.0/24', '- 10.99.1.0/25', '- 10.99.2.0/24',
+      'paging 10.99.0.0/16', 'paging 10.99.0.0/24', 'paging 10.99.3.0/24',
+    ]);
+    for (const limit of [1, 2, 3, 4, 5, 7, 8]) {
+      for (let offset = 0; offset <= 8; offset++) {
+        expect([limit, offset, await page(`limit=${limit}&offset=${offset}`)]).toEqual([limit, offset, all.slice(offset, offset + limit)]);
+      }
+    }
+  });
+});
