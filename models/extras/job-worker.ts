@@ -279,15 +279,21 @@ export class JobWorker {
     }
   }
 
+  /**
+   * The time of the last log line this worker wrote. Logs are listed by their time, kept to the
+   * millisecond: lines written in the same millisecond (a run's last line and the revert notice)
+   * would tie, and come back in the order of their random ids.
+   */
+  private logClock = 0;
+
   private async insertLogs(store: Store, result: Id, lines: JobLogLine[]): Promise<void> {
     if (lines.length === 0) return;
-    const created = Date.now();
     await store.insertMany(
       this.meta(JobLogEntry),
-      lines.map((l, i) => ({
+      lines.map((l) => ({
         id: randomUUID(),
         job_result: result,
-        created: new Date(created + i),
+        created: new Date((this.logClock = Math.max(Date.now(), this.logClock + 1))),
         log_level: l.level,
         message: l.message,
         grouping: l.grouping.slice(0, 100),
