@@ -13,7 +13,7 @@ export async function freshDatabaseUrl(options: { persistent?: boolean; suffix?:
   if (!base || base.startsWith('sqlite:')) {
     // Separate processes (the CLI) need a file to share; it lives in a fresh temporary directory.
     if (options.persistent) return `sqlite:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'netinv-test-')), 'netinv.sqlite')}`;
-    return base ?? 'sqlite::memory:';
+    return base || 'sqlite::memory:';
   }
   const url = new URL(base);
   const worker = process.env.JEST_WORKER_ID ?? '0';
@@ -45,7 +45,7 @@ export async function freshDatabaseUrl(options: { persistent?: boolean; suffix?:
 }
 
 export function dialectUnderTest(): 'sqlite' | 'postgres' | 'mysql' {
-  const base = process.env.NETINV_TEST_DATABASE_URL ?? 'sqlite:';
+  const base = process.env.NETINV_TEST_DATABASE_URL || 'sqlite:';
   if (base.startsWith('postgres')) return 'postgres';
   if (base.startsWith('mysql') || base.startsWith('mariadb')) return 'mysql';
   return 'sqlite';
