@@ -32,6 +32,7 @@ export function toBoolean(raw: unknown): boolean | null {
 
 export const booleanKind: FieldKind = {
   name: 'boolean',
+  sameInJson: true,
   filterType: 'boolean',
   // Django's NullBooleanSelect: a repeated parameter is decided by its last value.
   filterMultiple: 'last',

@@ -56,6 +56,7 @@ function isEmpty(v: unknown): boolean {
 
 export const choiceKind: FieldKind = {
   name: 'choice',
+  sameInJson: true,
   textual: true,
   decorate(proto, property, options: ChoiceOptions) {
     const column = options.column ?? property;

@@ -9,6 +9,7 @@ import type { FieldKind } from './kind';
  */
 export const integerPkKind: FieldKind = {
   name: 'integer-pk',
+  sameInJson: true,
   autoIncrement: true,
   filterType: 'integer',
   decorate(proto, property, options: { column?: string }) {

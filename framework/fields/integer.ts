@@ -33,6 +33,7 @@ export function integerFilterValue(raw: string): number {
 
 export const integerKind: FieldKind = {
   name: 'integer',
+  sameInJson: true,
   filterType: 'integer',
   decorate(proto, property, options: IntegerOptions) {
     applyColumn(proto, property, { name: options.column ?? property, type: options.big ? 'bigint' : 'integer', nullable: options.nullable ?? false });

@@ -304,6 +304,13 @@ export interface FieldKindFacets {
   readonly annotation?: true;
   /** Absent from the nested form other objects embed: the brief schema leaves it out. */
   readonly nestedForm?: false;
+  /**
+   * Its column's value reads the same from a JSON aggregate as from a row, on every database
+   * (text, integers, booleans): a list of such objects may be read aggregated with its owners
+   * (store/aggregated-lists.ts). Dates and decimals do not (PostgreSQL's json writes a timestamp
+   * with a `T`, a decimal as a number), nor JSON documents (embedded as objects on MySQL).
+   */
+  readonly sameInJson?: true;
   /** How the database form shows the field; by default its stored value under its name. */
   readonly databaseForm?: DatabaseFormRule;
   /** Keys and values the field contributes to the database form in place of its own value (network columns). */

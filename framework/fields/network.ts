@@ -59,6 +59,7 @@ export function filterNetwork(raw: string): IPNetwork {
 
 export const networkKind: FieldKind = {
   name: 'network',
+  sameInJson: true,
   textual: true,
   decorate(proto, property, options: NetworkOptions) {
     const address = addressColumn(options.role);
@@ -148,6 +149,7 @@ export function rowNetwork(family: number, addressHex: string, length: number): 
 /** `family`: 4 or 6, read as `{value, label}` (a plain integer in brief forms), never written. */
 export const ipFamilyKind: FieldKind = {
   name: 'ip-family',
+  sameInJson: true,
   // Derived from the network: the database form shows the network's own columns.
   databaseForm: 'omitted',
   decorate(proto, property) {

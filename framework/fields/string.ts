@@ -88,6 +88,7 @@ function makeKind(variant: TextVariant): FieldKind {
   };
   return {
     name: variant,
+    sameInJson: true,
     textual: true,
     decorate(proto, property, options: StringOptions) {
       const column = options.column ?? property;

@@ -21,6 +21,7 @@ export function canonicalUuid(text: unknown): string | null {
 
 export const uuidKind: FieldKind = {
   name: 'uuid',
+  sameInJson: true,
   filterType: 'uuid',
   decorate(proto, property, options: UuidOptions) {
     if (options.primary) PrimaryColumn({ name: options.column ?? property, type: 'uuid' })(proto, property);

@@ -15,14 +15,6 @@ import type { Dialect } from './dialect/types';
  * The nested form is emitted from the aggregated rows exactly as from a loader's.
  */
 
-/**
- * Kinds whose column values read the same from a JSON aggregate as from a row, on every database.
- * Dates and decimals do not (PostgreSQL's json writes `2024-01-01T00:00:00+00:00` where its row
- * reads `2024-01-01 00:00:00+00`, and numbers where rows read decimal text); neither do JSON
- * columns, embedded as documents instead of text on MySQL.
- */
-const SAME_IN_JSON = new Set(['uuid', 'integer-pk', 'string', 'text', 'slug', 'integer', 'choice', 'boolean', 'network', 'ip-family']);
-
 /** A table alias of a SELECT, as the aggregation reads it. */
 interface AliasScope {
   readonly alias: string;
@@ -56,12 +48,12 @@ export interface NestedSubquery {
 /** Reads one owner's list from the aggregated value. */
 export type ListReader = (value: unknown, rc: RenderState) => Json;
 
-/** Whether every value `select` reads is a column of its root table of a kind JSON carries unchanged. */
+/** Whether every value `select` reads is a column of its root table whose kind JSON carries unchanged (FieldKind.sameInJson). */
 function readsColumnsAlone(select: SubSelect): boolean {
   if (select.joins.length || select.loaders.length) return false;
-  const kinds = new Map<string, string>();
-  for (const field of select.model.fields) if (field.column) kinds.set(select.root.ref(field.column), field.kind.name);
-  return select.exprs.every((expr) => SAME_IN_JSON.has(kinds.get(expr) ?? ''));
+  const carried = new Set<string>();
+  for (const field of select.model.fields) if (field.column && field.kind.sameInJson) carried.add(select.root.ref(field.column));
+  return select.exprs.every((expr) => carried.has(expr));
 }
 
 /** A literal from metadata (a model label, a choice value), never client input. */
