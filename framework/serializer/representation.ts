@@ -150,7 +150,7 @@ export interface PlanOptions {
 }
 
 /**
- * How a plan's SELECT reads short lists. Pages read by their ids bound as one array (PostgreSQL)
+ * How a plan reads short lists. Pages read by their ids bound as one array (PostgreSQL)
  * join them for the whole page: per-row subqueries would cost PostgreSQL more than the statement
  * they replace (0.33 ms against 0.15 ms for 50 prefixes). Elsewhere a subquery per row costs
  * the database what the separate statement did (MariaDB 0.35 ms, SQLite 0.09 ms for 50 prefixes)

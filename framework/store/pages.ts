@@ -52,18 +52,41 @@ function fromWithJoins(db: Executor, model: ModelMeta, plan: PagedPlan, conditio
   return `FROM ${q(model.table)} ${q('t0')}${joins.length ? ' ' + joins.join(' ') : ''}`;
 }
 
+/** One list read: what every statement reading a page of it shares. */
+interface PageQuery {
+  readonly db: Executor;
+  readonly model: ModelMeta;
+  readonly plan: PagedPlan;
+  /** The filter compiled over alias `t0`; its values are in `params`, which each statement forks for its own. */
+  readonly condition: string;
+  readonly params: Params;
+}
+
+/**
+ * The counts a page needs: all matching rows and, under a parent-first ordering, those with a
+ * parent (an index on the parent's column answers both in one pass).
+ */
+function countsOf({ db, plan }: PageQuery): string[] {
+  const q = db.dialect.quote;
+  return plan.parentFirst ? ['COUNT(*)', `COUNT(${q('t0')}.${q(plan.parentFirst.column)})`] : ['COUNT(*)'];
+}
+
+/** The matching ids in the list's ordering, with only the joins the ordering and filter name; `clause` is LIMIT/OFFSET. */
+function orderedIdsSql({ db, model, plan, condition }: PageQuery, clause: string): string {
+  const q = db.dialect.quote;
+  return `SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan, condition)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`;
+}
+
 /** Count and page of the rows matching `where`: two statements whatever the filters; nested objects add a constant number. */
 export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, where: Predicate, page: PageWindow, limits: PageLimits): Promise<PageRead> {
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
   const condition = compilePredicate(where, model, 't0', params);
-  // Under a parent-first ordering the rows with a parent are counted in the same pass: an index
-  // on the parent's column answers both counts.
-  const counted = plan.parentFirst ? ['COUNT(*)', `COUNT(${q('t0')}.${q(plan.parentFirst.column)})`] : ['COUNT(*)'];
+  const query: PageQuery = { db, model, plan, condition, params };
   const fromWhere = `FROM ${q(model.table)} ${q('t0')} WHERE ${condition}`;
-  const combined = await countWithIds(db, model, plan, condition, fromWhere, params, page, limits);
+  const combined = await countWithIds(query, fromWhere, page, limits);
   if (combined) return combined;
-  const [count, withParent] = await countMatching(db, counted, fromWhere, params.values);
+  const [count, withParent] = await countMatching(db, countsOf(query), fromWhere, params.values);
   if (page.offset >= count || page.limit === 0) return { count, rows: [], ids: null };
   const pageParams = params.fork();
   const clause = paginateClause(db.dialect, page.limit === null ? null : pageParams.add(page.limit), pageParams.add(page.offset));
@@ -72,13 +95,13 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
     return { count, rows: await db.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values), ids: null };
   }
   // A long list is read and written chunk by chunk as the response goes out.
-  if (size > limits.chunkRows) return { count, rows: [], ids: longPageIds(db, model, plan, condition, params, page, count, Number(withParent), limits.chunkRows) };
+  if (size > limits.chunkRows) return { count, rows: [], ids: longPageIds(query, page, count, Number(withParent), limits.chunkRows) };
   // Many rows to order: sort ids alone (with only the joins the ordering needs), then read the
   // page's objects by id. Ordering full rows would carry every nested column of every matching row
   // through the sort.
   const ids = plan.parentFirst
-    ? await parentFirstIds(db, model, plan, plan.parentFirst, condition, params, page, count, Number(withParent))
-    : (await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan, condition)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values)).map((r) => r[0] as Id);
+    ? await parentFirstIds(query, plan.parentFirst, page, count, Number(withParent))
+    : (await db.rows(orderedIdsSql(query, clause), pageParams.values)).map((r) => r[0] as Id);
   return { count, rows: await planRowsById(db, model, plan.selectByIds ?? plan.select, ids, plan.orderBy), ids: null };
 }
 
@@ -89,34 +112,21 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
  * the statement reads the page from the rows without the parent (where the page usually lies,
  * prefixes without a VRF); a page reaching past them reads the rest by the counts.
  */
-async function countWithIds(
-  db: Executor,
-  model: ModelMeta,
-  plan: PagedPlan,
-  condition: string,
-  fromWhere: string,
-  params: Params,
-  page: PageWindow,
-  limits: PageLimits,
-): Promise<PageRead | null> {
+async function countWithIds(query: PageQuery, fromWhere: string, page: PageWindow, limits: PageLimits): Promise<PageRead | null> {
+  const { db, model, plan, condition, params } = query;
   const counting = db.counting;
   if (!counting?.countsWithIds || db.inTransaction || limits.sortIdsFirstRows > 0) return null;
   if (page.limit === null || page.limit === 0 || page.limit > limits.chunkRows) return null;
-  const q = db.dialect.quote;
   const order = plan.parentFirst;
   const pageParams = params.fork();
   const clause = paginateClause(db.dialect, pageParams.add(page.limit), pageParams.add(page.offset));
-  const idsSql = order
-    ? `${withoutParentIdsSql(db, model, order, condition)} ${clause}`
-    : `SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan, condition)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`;
-  const counted = order ? ['COUNT(*)', `COUNT(${q('t0')}.${q(order.column)})`] : ['COUNT(*)'];
+  const idsSql = order ? `${withoutParentIdsSql(query, order)} ${clause}` : orderedIdsSql(query, clause);
   const own = pageParams.values.slice(params.values.length);
-  const { counts, ids } = await counting.countsWithIds(db, counted, fromWhere, params.values, idsSql, own);
+  const { counts, ids } = await counting.countsWithIds(db, countsOf(query), fromWhere, params.values, idsSql, own);
   let pageIds = (ids ?? []).map((id) => (model.integerPk ? Number(id) : id) as Id);
   if (order && pageIds.length < page.limit) {
     const [count, withParent] = counts;
-    const rest = await withParentIds(db, model, plan, condition, params, page, count - withParent, withParent);
-    pageIds = [...pageIds, ...rest];
+    pageIds = [...pageIds, ...(await withParentIds(query, page, count - withParent, withParent))];
   }
   return { count: counts[0], rows: await planRowsById(db, model, plan.selectByIds ?? plan.select, pageIds, plan.orderBy), ids: null };
 }
@@ -134,17 +144,8 @@ interface ListPart {
  * offset, every later one reads on from the last row of the one before (keyset.ts), so memory and
  * the cost of a chunk stay flat however long the list.
  */
-async function* longPageIds(
-  db: Executor,
-  model: ModelMeta,
-  plan: PagedPlan,
-  condition: string,
-  params: Params,
-  page: PageWindow,
-  total: number,
-  withParentCount: number,
-  chunk: number,
-): AsyncGenerator<Id[]> {
+async function* longPageIds(query: PageQuery, page: PageWindow, total: number, withParentCount: number, chunk: number): AsyncGenerator<Id[]> {
+  const { db, model, plan, condition, params } = query;
   const q = db.dialect.quote;
   const order = plan.parentFirst;
   const parent = order ? `${q('t0')}.${q(order.column)}` : '';
@@ -179,7 +180,7 @@ async function* longPageIds(
 }
 
 /** The ids of the rows without the parent, in their own ordering (which an index can serve); a LIMIT/OFFSET clause follows. */
-function withoutParentIdsSql(db: Executor, model: ModelMeta, order: ParentFirstOrder, condition: string): string {
+function withoutParentIdsSql({ db, model, condition }: PageQuery, order: ParentFirstOrder): string {
   const q = db.dialect.quote;
   const pk = `${q('t0')}.${q(model.pk.column as string)}`;
   // Filtered from the side of the rows with a parent: an index on the foreign key finds those few
@@ -192,28 +193,17 @@ function withoutParentIdsSql(db: Executor, model: ModelMeta, order: ParentFirstO
 const take = (n: number) => (n === Infinity ? null : Math.max(0, n));
 
 /** The part of a page among the rows with the parent, after the `withoutParent` rows without it. */
-async function withParentIds(
-  db: Executor,
-  model: ModelMeta,
-  plan: PagedPlan,
-  condition: string,
-  params: Params,
-  page: PageWindow,
-  withoutParent: number,
-  withParentCount: number,
-): Promise<Id[]> {
+async function withParentIds(query: PageQuery, page: PageWindow, withoutParent: number, withParentCount: number): Promise<Id[]> {
   const end = page.limit === null ? Infinity : page.offset + page.limit;
   if (withParentCount === 0 || end <= withoutParent) return [];
+  const { db, plan, condition, params } = query;
   const q = db.dialect.quote;
   const order = plan.parentFirst as ParentFirstOrder;
   const second = params.fork();
   const rest = take(end - Math.max(page.offset, withoutParent));
   const clause = paginateClause(db.dialect, rest === null ? null : second.add(rest), second.add(Math.max(0, page.offset - withoutParent)));
-  const rows = await db.rows(
-    `SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan, condition)} WHERE ${condition} AND ${q('t0')}.${q(order.column)} IS NOT NULL ORDER BY ${plan.orderBy} ${clause}`,
-    second.values,
-  );
-  return rows.map((r) => r[0] as Id);
+  const withParent: PageQuery = { ...query, condition: `${condition} AND ${q('t0')}.${q(order.column)} IS NOT NULL` };
+  return (await db.rows(orderedIdsSql(withParent, clause), second.values)).map((r) => r[0] as Id);
 }
 
 /**
@@ -221,26 +211,17 @@ async function withParentIds(
  * (first in that ordering) through their own ordering, which an index can serve, then the rows
  * with a parent through the full one: one statement per part the page reaches into.
  */
-async function parentFirstIds(
-  db: Executor,
-  model: ModelMeta,
-  plan: PagedPlan,
-  order: ParentFirstOrder,
-  condition: string,
-  params: Params,
-  page: PageWindow,
-  total: number,
-  withParentCount: number,
-): Promise<Id[]> {
+async function parentFirstIds(query: PageQuery, order: ParentFirstOrder, page: PageWindow, total: number, withParentCount: number): Promise<Id[]> {
+  const { db, params } = query;
   const withoutParent = total - withParentCount;
   const end = page.limit === null ? Infinity : page.offset + page.limit;
   const firstIds: Id[] = [];
   if (page.offset < withoutParent) {
     const first = params.fork();
     const firstClause = paginateClause(db.dialect, first.add(take(Math.min(end, withoutParent) - page.offset) ?? 0), first.add(page.offset));
-    for (const r of await db.rows(`${withoutParentIdsSql(db, model, order, condition)} ${firstClause}`, first.values)) firstIds.push(r[0] as Id);
+    for (const r of await db.rows(`${withoutParentIdsSql(query, order)} ${firstClause}`, first.values)) firstIds.push(r[0] as Id);
   }
-  return [...firstIds, ...(await withParentIds(db, model, plan, condition, params, page, withoutParent, withParentCount))];
+  return [...firstIds, ...(await withParentIds(query, page, withoutParent, withParentCount))];
 }
 
 /** The rows matching `where` in the plan's ordering within `window`, without a count (one statement). */
