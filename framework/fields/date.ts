@@ -79,6 +79,24 @@ export function loadDateTime(raw: unknown): Date | null {
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
 }
 
+/** The storage form (`storeDateTime`) as SQLite and MySQL/MariaDB give it back. */
+const STORED_DATETIME = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?$/;
+
+/**
+ * `formatDateTime(loadDateTime(raw))` without the Date between: a list renders two timestamps per
+ * row, and parsing each into a Date to print it again cost more than the rest of the row's columns.
+ */
+export function renderStoredDateTime(raw: unknown): string | null {
+  if (typeof raw === 'string') {
+    const m = STORED_DATETIME.exec(raw);
+    if (m) {
+      const ms = (m[3] ?? '').padEnd(3, '0').slice(0, 3);
+      return ms === '000' ? `${m[1]}T${m[2]}Z` : `${m[1]}T${m[2]}.${ms}000Z`;
+    }
+  }
+  return formatDateTime(loadDateTime(raw));
+}
+
 /** DRF's rendering: ISO 8601 UTC with `Z`, fractional seconds only when non-zero. */
 export function formatDateTime(d: Date | null): string | null {
   if (!d || Number.isNaN(d.getTime())) return null;
@@ -143,7 +161,7 @@ export const dateTimeKind: FieldKind = {
   column: (field) => field.options.column ?? field.name,
   reader(field, scope) {
     const i = scope.column(field.column as string);
-    return (row) => formatDateTime(loadDateTime(row[i]));
+    return (row) => renderStoredDateTime(row[i]);
   },
   parse(field, input) {
     if (rejectNull(field, input)) return null;
