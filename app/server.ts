@@ -150,14 +150,15 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
   app.disable('etag');
   // First: every response, errors and 404s included, carries X-Request-ID and is logged.
   app.use(requestLog(logger));
+  // Bodies are read by the pipeline after authentication (framework/http/body.ts), not here.
+  // Next, as nearly every request is for it; none of the paths below lies under /api.
+  app.use('/api', apiRouter(services, routes));
   app.get('/', (_req, res) => res.redirect(302, '/api/'));
   // Browsers ask for it on every site; the pages carry the same icon inline.
   app.get('/favicon.ico', (_req, res) => res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(FAVICON_SVG));
   app.use('/api-auth', sessionRoutes(services.auth, db));
   app.use('/graphql', graphiqlRoutes(services.auth, db));
   app.use('/media', mediaRoutes(services, media));
-  // Bodies are read by the pipeline after authentication (framework/http/body.ts), not here.
-  app.use('/api', apiRouter(services, routes));
   app.use(errorMiddleware(config.version, logger));
 
   let server: Server | null = null;

@@ -77,7 +77,8 @@ export class RequestContext {
    * (before: none). Writes look related objects given by attributes up among these only.
    */
   viewable: (model: ModelMeta) => Promise<Predicate> = async () => FALSE;
-  readonly logger: Logger;
+  private requestLogger: Logger | null = null;
+  private readonly baseLogger: Logger;
   private readonly record: RequestRecord;
 
   constructor(
@@ -86,7 +87,7 @@ export class RequestContext {
     readonly registry: Registry,
     readonly db: Database,
     readonly config: FrameworkConfig,
-    logger: Logger,
+    baseLogger: Logger,
     /** Features told of every write of this request (change logging, webhooks). */
     readonly listeners: readonly WriteListener[] = [],
   ) {
@@ -97,7 +98,12 @@ export class RequestContext {
     this.record = requestRecord(req);
     this.id = this.record.id;
     this.changeId = UUID.test(this.id) ? this.id.toLowerCase() : randomUUID();
-    this.logger = logger.child({ request_id: this.id });
+    this.baseLogger = baseLogger;
+  }
+
+  /** The log of this request: its lines carry the request id (made on first use; most requests log nothing). */
+  get logger(): Logger {
+    return (this.requestLogger ??= this.baseLogger.child({ request_id: this.id }));
   }
 
   /** The authenticated caller; the request log names them. */
