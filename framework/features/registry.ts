@@ -68,8 +68,19 @@ function isProvider(value: unknown): value is FeatureProvider {
   return typeof p.prepare === 'function' || typeof p.filter === 'function' || typeof p.prepareFilters === 'function';
 }
 
+/** Providers per model of a registry, found once: every request asks, and a built registry is frozen. */
+const PROVIDERS = new WeakMap<Registry, WeakMap<ModelMeta, readonly FeatureProvider[]>>();
+
 /** Providers of the features `model` takes part in, in a stable order. */
-export function providersFor(registry: Registry, model: ModelMeta): FeatureProvider[] {
+export function providersFor(registry: Registry, model: ModelMeta): readonly FeatureProvider[] {
+  let byModel = PROVIDERS.get(registry);
+  if (!byModel) PROVIDERS.set(registry, (byModel = new WeakMap()));
+  let found = byModel.get(model);
+  if (!found) byModel.set(model, (found = findProviders(registry, model)));
+  return found;
+}
+
+function findProviders(registry: Registry, model: ModelMeta): FeatureProvider[] {
   const out: FeatureProvider[] = [];
   for (const feature of [...model.features].sort()) {
     const provider = registry.providers[feature];

@@ -111,12 +111,18 @@ export function buildDataSource(databaseUrl: string, parts: DataSourceParts, syn
       supportBigNumbers: true,
       bigNumberStrings: false,
       poolSize: 10,
+      // Prepared statements kept per connection (executor.ts prepares reads and writes): the
+      // server holds at most max_prepared_stmt_count (16,382) for all its clients together.
+      extra: { maxPreparedStatements: MYSQL_PREPARED_PER_CONNECTION },
     } as DataSourceOptions;
   }
   const ds = new DataSource(options);
   if (parsed.dialect === 'mysql') storeTextAsLongText(ds);
   return ds;
 }
+
+/** Ten pooled connections of a few processes stay well under the server's limit; mysql2 closes the least used beyond it. */
+const MYSQL_PREPARED_PER_CONNECTION = 250;
 
 /**
  * MySQL's TEXT holds 64 KB, too little for comments, JSON documents and change records: there

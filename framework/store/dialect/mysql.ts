@@ -34,8 +34,9 @@ const common: Omit<Dialect, 'regexSyntax' | 'withTimeout' | 'isTimeout' | 'isBad
   jsonAggParsed: false,
   analyze: (table) => `ANALYZE TABLE \`${table.replace(/`/g, '``')}\``,
   concat: (...exprs) => `CONCAT(${exprs.join(', ')})`,
-  // Prepared statements take 65,535 parameters; mysql2's query() (what the executor uses) writes
-  // values into the text instead, bounded by max_allowed_packet only, so lists stay value by value.
+  // Prepared statements take 65,535 parameters; the executor sends a statement with more as text
+  // (mysql2's query() writes the values into it, bounded by max_allowed_packet only), so lists
+  // stay value by value.
   maxBoundValues: 60_000,
   bool: (value) => (value ? 1 : 0),
   uniqueViolation(err: unknown): UniqueViolation | null {
