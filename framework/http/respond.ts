@@ -23,8 +23,7 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 /** Compact JSON as DRF renders it; U+2028/U+2029 escaped so the output is valid JavaScript too. */
 export function toJson(body: unknown): string {
-  const text = JSON.stringify(body);
-  return /[\u2028\u2029]/.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
+  return escapeSeparators(JSON.stringify(body));
 }
 
 /** Renders a reply as the browsable HTML page (browsable/ provides it; the router passes it in). */
@@ -71,9 +70,14 @@ export async function send(ctx: RequestContext, reply: Reply, options: SendOptio
   res.end(ctx.method === 'HEAD' ? undefined : text);
 }
 
-/** Escapes what toJson escapes, piece by piece. */
+/**
+ * The line and paragraph separators escaped. Looked for with indexOf: a regular expression's
+ * scan of a response holding any character beyond Latin-1 (a location's "→") cost half as much
+ * as writing the JSON, indexOf a fourteenth of that.
+ */
 function escapeSeparators(text: string): string {
-  return /[\u2028\u2029]/.test(text) ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : text;
+  if (text.indexOf('\u2028') < 0 && text.indexOf('\u2029') < 0) return text;
+  return text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 async function sendPieces(ctx: RequestContext, pieces: AsyncIterable<string>): Promise<void> {

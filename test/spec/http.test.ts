@@ -225,6 +225,19 @@ describe('JSON nesting', () => {
   });
 });
 
+describe('JSON text', () => {
+  test('line and paragraph separators are escaped as DRF writes them, other characters kept as they are', async () => {
+    const description = 'a\u2028b\u2029c → ü';
+    const created = await app.post(TAGS, { name: 'separators', slug: 'separators', description });
+    expect(created.status).toBe(201);
+    for (const res of [created, await app.get(`${TAGS}${created.body.id}/`), await app.get(`${TAGS}?slug=separators`)]) {
+      expect(res.text).toContain('"description":"a\\u2028b\\u2029c → ü"');
+      expect(res.text).not.toMatch(/[\u2028\u2029]/);
+    }
+    expect((await app.get(`${TAGS}${created.body.id}/`)).body.description).toBe(description);
+  });
+});
+
 describe('headers and URLs', () => {
   test('security headers, Vary and Allow on a list', async () => {
     const res = await app.get(TAGS);
