@@ -18,7 +18,7 @@ export interface PagedPlan {
   readonly orderBy: string;
   readonly orderKeys: readonly OrderKey[];
   readonly parentFirst: ParentFirstOrder | null;
-  readonly builder: { joinsFor(...sql: string[]): string[] };
+  readonly builder: { joinsFor(...sql: string[]): string[]; readonly root: { readonly idIndex: number } };
 }
 
 export interface PageWindow {
@@ -102,7 +102,7 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
   const ids = plan.parentFirst
     ? await parentFirstIds(query, plan.parentFirst, page, count, Number(withParent))
     : (await db.rows(orderedIdsSql(query, clause), pageParams.values)).map((r) => r[0] as Id);
-  return { count, rows: await planRowsById(db, model, plan.selectByIds ?? plan.select, ids, plan.orderBy), ids: null };
+  return { count, rows: await planRowsInOrder(db, model, plan, ids), ids: null };
 }
 
 /**
@@ -128,7 +128,7 @@ async function countWithIds(query: PageQuery, fromWhere: string, page: PageWindo
     const [count, withParent] = counts;
     pageIds = [...pageIds, ...(await withParentIds(query, page, count - withParent, withParent))];
   }
-  return { count: counts[0], rows: await planRowsById(db, model, plan.selectByIds ?? plan.select, pageIds, plan.orderBy), ids: null };
+  return { count: counts[0], rows: await planRowsInOrder(db, model, plan, pageIds), ids: null };
 }
 
 /** One stretch of a list in one ordering: under a parent-first ordering, the rows without the parent, then those with it. */
@@ -241,6 +241,25 @@ export async function planRowsById(db: Executor, model: ModelMeta, selectFrom: s
   const params = new Params(db.dialect);
   const order = orderBy ? ` ORDER BY ${orderBy}` : '';
   return db.rows(`${selectFrom} WHERE ${params.in(`${q('t0')}.${q(model.pk.column as string)}`, ids as Id[])}${order}`, params.values);
+}
+
+/**
+ * The rows of a plan's objects by id, in the order of `ids` (already the list's order): the
+ * database reads them unsorted and they are put in order here. Sorting them again by the list's
+ * ordering made PostgreSQL sort a thousand wide rows (15 ms against 10.5 ms for W2's statement).
+ */
+export async function planRowsInOrder(db: Executor, model: ModelMeta, plan: PagedPlan, ids: readonly Id[]): Promise<Row[]> {
+  const rows = await planRowsById(db, model, plan.selectByIds ?? plan.select, ids);
+  if (rows.length < 2) return rows;
+  const idIndex = plan.builder.root.idIndex;
+  const byId = new Map<string, Row>();
+  for (const row of rows) byId.set(String(row[idIndex]), row);
+  const ordered: Row[] = [];
+  for (const id of ids) {
+    const row = byId.get(String(id));
+    if (row) ordered.push(row);
+  }
+  return ordered;
 }
 
 /** The rows of a representation's SELECT matching a predicate, unordered (a detail read). */

@@ -1,6 +1,6 @@
 import { DataKey, RequestData } from '../metadata/request-data';
 import type { Executor } from '../store/executor';
-import { planRowsById, planRowsWhere, readPage, type PageRead, type PageWindow } from '../store/pages';
+import { planRowsById, planRowsInOrder, planRowsWhere, readPage, type PageRead, type PageWindow } from '../store/pages';
 import { NotFound, ValidationError } from '../errors';
 import { filterSetFor, type FilterDef } from '../filterset/filterset';
 import { and, fieldTest, type Predicate } from '../query/predicate';
@@ -173,7 +173,7 @@ export const STREAM_CHUNK_ROWS = 1000;
 async function* renderChunks(plan: Plan, model: ModelMeta, ids: AsyncIterable<Id[]>, db: Executor, rc: RenderContext): AsyncGenerator<Json[]> {
   for await (const chunk of ids) {
     for (let part = 0; part < chunk.length; part += ROWS_PER_READ) {
-      const rows = await planRowsById(db, model, plan.selectByIds ?? plan.select, chunk.slice(part, part + ROWS_PER_READ), plan.orderBy);
+      const rows = await planRowsInOrder(db, model, plan, chunk.slice(part, part + ROWS_PER_READ));
       await loadForRows(plan, rows, rc);
       for (let start = 0; start < rows.length; start += PIECE_OBJECTS) yield rows.slice(start, start + PIECE_OBJECTS).map((r) => plan.emit(r, rc));
     }
