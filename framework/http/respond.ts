@@ -26,6 +26,25 @@ export function toJson(body: unknown): string {
   return escapeSeparators(JSON.stringify(body));
 }
 
+/** U+2028 and U+2029 in UTF-8: both start with the byte E2, which most responses never hold. */
+const SEPARATOR_LEAD = 0xe2;
+const LINE_SEPARATOR = Buffer.from('\u2028');
+const PARAGRAPH_SEPARATOR = Buffer.from('\u2029');
+
+/**
+ * `toJson` as the bytes sent. The text is encoded once, its length is the encoding's, and the
+ * separators are looked for among the bytes: every pass over a freshly written response costs
+ * about a third of JSON.stringify (a regular expression, Buffer.byteLength, and the encoding
+ * res.end does with a string each scanned W2's 900 KB again), whereas a search for one byte
+ * runs at memory speed.
+ */
+export function jsonBytes(body: unknown): Buffer {
+  const text = JSON.stringify(body);
+  const bytes = Buffer.from(text);
+  if (bytes.indexOf(SEPARATOR_LEAD) < 0 || (!bytes.includes(LINE_SEPARATOR) && !bytes.includes(PARAGRAPH_SEPARATOR))) return bytes;
+  return Buffer.from(escapeSeparators(text));
+}
+
 /** Renders a reply as the browsable HTML page (browsable/ provides it; the router passes it in). */
 export type HtmlRenderer = (ctx: RequestContext, reply: Reply, versionHeader: boolean) => string;
 
@@ -65,9 +84,9 @@ export async function send(ctx: RequestContext, reply: Reply, options: SendOptio
     await sendPieces(ctx, reply.pieces);
     return;
   }
-  const text = toJson(reply.body);
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(ctx.method === 'HEAD' ? undefined : text);
+  const bytes = jsonBytes(reply.body);
+  res.setHeader('Content-Length', bytes.length);
+  res.end(ctx.method === 'HEAD' ? undefined : bytes);
 }
 
 /**
