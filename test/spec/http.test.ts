@@ -236,6 +236,22 @@ describe('JSON text', () => {
     }
     expect((await app.get(`${TAGS}${created.body.id}/`)).body.description).toBe(description);
   });
+
+  test('a long response (sent as encoded bytes) is escaped the same way and its Content-Length counts bytes', async () => {
+    const long = 'x'.repeat(180);
+    // Ten at a time: this suite's server takes bodies of 4 KB at most.
+    for (let start = 0; start < 60; start += 10) {
+      const batch = Array.from({ length: 10 }, (_, k) => start + k).map((i) => ({ name: `long ${i}`, slug: `long-${i}`, description: i === 59 ? `${long}\u2029€` : long }));
+      expect((await app.post(TAGS, batch)).status).toBe(201);
+    }
+    const res = await app.get(`${TAGS}?slug__isw=long-&limit=100`);
+    expect(res.status).toBe(200);
+    expect(res.text.length).toBeGreaterThan(16_384);
+    expect(res.text).toContain(`"description":"${long}\\u2029€"`);
+    expect(res.text).not.toMatch(/[\u2028\u2029]/);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+    expect((res.body.results as Array<{ description: string }>).find((t) => t.description.endsWith('€'))?.description).toBe(`${long}\u2029€`);
+  });
 });
 
 describe('headers and URLs', () => {
