@@ -20,6 +20,8 @@ interface SqlRunner {
  * `maxStaleMs` (one small query), and loads a cache again whose generation moved.
  */
 export const GENERATION_TABLE = 'netinv_cachegeneration';
+/** Names of the rows holding table generations (MySQL/MariaDB list counts, see row-generations). */
+export const ROW_GENERATION_PREFIX = 'rows:';
 
 /** A cached piece of configuration: its name and the tables (by prefix) it is built from. */
 export class CachedConfig<T> {
@@ -154,7 +156,8 @@ export class ConfigCache {
     const q = this.reader.dialect.quote;
     const started = performance.now();
     const epoch = this.epoch;
-    const rows = await this.reader.rows(`SELECT ${q('name')}, ${q('generation')} FROM ${q(GENERATION_TABLE)}`);
+    // Table generations share the table; no cache is built from them.
+    const rows = await this.reader.rows(`SELECT ${q('name')}, ${q('generation')} FROM ${q(GENERATION_TABLE)} WHERE ${q('name')} NOT LIKE '${ROW_GENERATION_PREFIX}%'`);
     this.generations = new Map(rows.map((r) => [String(r[0]), Number(r[1])]));
     // A reading begun before a local change may predate it: the next request reads again.
     if (epoch === this.epoch) this.readAt = started;

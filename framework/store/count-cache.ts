@@ -11,7 +11,7 @@
  * - SQLite: `PRAGMA data_version` of the read connection, which moves whenever another connection
  *   (this process's writer, another process) commits, with a count of this process's write
  *   statements for the in-memory database whose single connection it does not see.
- * - MySQL/MariaDB have no such marker: every list counts.
+ * - MySQL/MariaDB: generations netinv keeps per table, bumped by its own writes (row-generations).
  *
  * Counts inside a transaction are never kept: the transaction sees its own uncommitted writes.
  */
@@ -20,6 +20,8 @@
 interface Kept {
   version: string;
   counts: number[];
+  /** When it was counted (performance.now()). */
+  at: number;
 }
 
 /** Bounded: the least recently stored entry goes first. */
@@ -39,7 +41,7 @@ export class CountCache {
 
   store(key: string, version: string, counts: number[]): void {
     this.kept.delete(key);
-    this.kept.set(key, { version, counts });
+    this.kept.set(key, { version, counts, at: performance.now() });
     if (this.kept.size > this.size) this.kept.delete(this.kept.keys().next().value as string);
   }
 }

@@ -164,7 +164,7 @@ export function openDatabase(ds: DataSource, options: DatabaseOptions = {}): Dat
     return new SqliteDatabase(writer, reader, options, new BackgroundCheckpoints(file));
   }
   if (dialect === 'postgres') return new PostgresDatabase(driver.master as PgPool, options);
-  return new MysqlDatabase(driver.pool as MysqlPoolLike, ds.options.type === 'mysql' ? 'mysql' : 'mariadb');
+  return new MysqlDatabase(driver.pool as MysqlPoolLike, ds.options.type === 'mysql' ? 'mysql' : 'mariadb', options);
 }
 
 /**

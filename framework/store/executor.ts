@@ -11,6 +11,7 @@ import { recordQuery, type QueryStats } from './query-counter';
 import { TableStatistics } from './statistics';
 import { bumpGenerations, cachesWatching, ConfigCache, writtenTable } from './config-cache';
 import { localWriteCount, noteLocalWrite, SnapshotCounting, VersionedCounting, type CountVersioning } from './count-cache';
+import { CASCADING_KEYS_SQL, GenerationCounting, RowGenerations } from './row-generations';
 
 export type Row = unknown[];
 export type ObjectRow = Record<string, unknown>;
@@ -44,7 +45,11 @@ export interface Executor {
 class WriteTracker {
   /** Tables written by the transaction. */
   readonly tables = new Set<string>();
-  constructor(readonly autocommitCache: ConfigCache | null) {}
+  /** `rowGenerations`: on MySQL/MariaDB, the table generations every write bumps (see row-generations). */
+  constructor(
+    readonly autocommitCache: ConfigCache | null,
+    readonly rowGenerations: RowGenerations | null = null,
+  ) {}
   note(sql: string): string | null {
     const table = writtenTable(sql);
     if (table) {
@@ -55,7 +60,10 @@ class WriteTracker {
   }
   /** After an autocommit write: its caches' generations, then the local copies. */
   async afterAutocommit(db: Executor, table: string | null): Promise<void> {
-    if (!table || !this.autocommitCache) return;
+    if (!table) return;
+    // After the statement, not with it: a reader that counted between the two recounts later.
+    if (this.rowGenerations && !db.inTransaction) await this.rowGenerations.bump(db, [table]);
+    if (!this.autocommitCache) return;
     this.tables.clear();
     const names = cachesWatching([table]);
     if (names.length === 0) return;
@@ -66,8 +74,11 @@ class WriteTracker {
 
 /** Caches changed by a transaction's writes, their generations bumped in it before it commits. */
 async function bumpForCommit(tx: Executor, tracker: WriteTracker): Promise<string[]> {
-  const names = cachesWatching(tracker.tables);
+  const written = [...tracker.tables];
+  const names = cachesWatching(written);
   if (names.length) await bumpGenerations(tx, names);
+  // Last before COMMIT: the rows bumped stay locked for as short a time as possible.
+  if (tracker.rowGenerations && written.length) await tracker.rowGenerations.bump(tx, written);
   return names;
 }
 
@@ -540,6 +551,7 @@ class MysqlExecutor implements Executor {
     private readonly tracker: WriteTracker,
     readonly statistics?: TableStatistics,
     readonly configCache?: ConfigCache,
+    readonly counting?: CountVersioning,
   ) {}
   private ended = false;
   /** Ends a transaction's executor (see TransactionEndedError). */
@@ -633,15 +645,18 @@ export class MysqlDatabase implements Database {
   readonly reader: Executor;
   readonly statistics: TableStatistics;
   readonly configCache: ConfigCache;
-  constructor(private readonly pool: MysqlPoolLike, flavor: 'mysql' | 'mariadb' = 'mariadb') {
+  private readonly rowGenerations: RowGenerations;
+  constructor(private readonly pool: MysqlPoolLike, flavor: 'mysql' | 'mariadb' = 'mariadb', options: DatabaseOptions = {}) {
     this.dialect = flavor === 'mysql' ? mysqlDialect : mariadbDialect;
     configureSessions(pool);
+    this.rowGenerations = new RowGenerations(async () => (await mysqlQuery(pool, { sql: CASCADING_KEYS_SQL, rowsAsArray: true })) as Array<[string, string]>);
     const analyze = this.dialect.analyze!;
     this.statistics = new TableStatistics(async (table) => {
       await mysqlQuery(pool, { sql: analyze(table) });
     });
     this.configCache = new ConfigCache(new MysqlExecutor(this.dialect, pool, { queries: 0 }, false, new WriteTracker(null)));
-    this.reader = new MysqlExecutor(this.dialect, pool, this.stats, false, new WriteTracker(this.configCache), this.statistics, this.configCache);
+    const counting = options.keepCounts === false ? undefined : new GenerationCounting();
+    this.reader = new MysqlExecutor(this.dialect, pool, this.stats, false, new WriteTracker(this.configCache, this.rowGenerations), this.statistics, this.configCache, counting);
   }
   async boundedRead<T>(ms: number, fn: (db: Executor) => Promise<T>): Promise<T> {
     const conn = await this.connection();
@@ -658,7 +673,7 @@ export class MysqlDatabase implements Database {
     const conn = await this.connection();
     try {
       await mysqlQuery(conn, { sql: 'START TRANSACTION' });
-      const tracker = new WriteTracker(null);
+      const tracker = new WriteTracker(null, this.rowGenerations);
       const executor = new MysqlExecutor(this.dialect, conn, this.stats, true, tracker, this.statistics, this.configCache);
       try {
         const result = await fn(executor);

@@ -9,14 +9,20 @@ import { Client as PgClient } from 'pg';
 import { createConnection } from 'mysql2/promise';
 import { dialectUnderTest, freshDatabaseUrl } from '../helpers/database';
 import { startApp, type TestApp } from '../helpers/harness';
+import { KEEP_MS } from '../../framework/store/row-generations';
 
-/** Runs one statement on a connection of its own, as another process would. */
-async function writeOutside(databaseUrl: string, sql: string, params: unknown[]): Promise<void> {
+/** Runs one statement on a connection of its own, as another process would; its rows for a read. */
+async function outside(databaseUrl: string, sql: string, params: unknown[]): Promise<unknown[][]> {
   const dialect = dialectUnderTest();
   if (dialect === 'sqlite') {
     const conn = new BetterSqlite3(databaseUrl.replace(/^sqlite:/, ''));
     try {
-      conn.prepare(sql).run(...params);
+      const stmt = conn.prepare(sql);
+      if (!stmt.reader) {
+        stmt.run(...params);
+        return [];
+      }
+      return stmt.raw(true).all(...params) as unknown[][];
     } finally {
       conn.close();
     }
@@ -25,19 +31,32 @@ async function writeOutside(databaseUrl: string, sql: string, params: unknown[])
     await client.connect();
     try {
       let i = 0;
-      await client.query(sql.replace(/\?/g, () => `$${++i}`), params);
+      return (await client.query({ text: sql.replace(/\?/g, () => `$${++i}`), values: params, rowMode: 'array' })).rows as unknown[][];
     } finally {
       await client.end();
     }
   } else {
     const conn = await createConnection({ uri: databaseUrl.replace(/^mariadb:/, 'mysql:') });
     try {
-      await conn.query(sql.replace(/"/g, '`'), params);
+      const [rows] = await conn.query({ sql: sql.replace(/"/g, '`'), values: params, rowsAsArray: true });
+      return Array.isArray(rows) ? (rows as unknown[][]) : [];
     } finally {
       await conn.end();
     }
   }
 }
+
+async function writeOutside(databaseUrl: string, sql: string, params: unknown[]): Promise<void> {
+  await outside(databaseUrl, sql, params);
+}
+
+/** MySQL/MariaDB: the generation of a table's rows (framework/store/row-generations.ts). */
+async function rowGeneration(databaseUrl: string, table: string): Promise<number> {
+  const rows = await outside(databaseUrl, 'SELECT "generation" FROM "netinv_cachegeneration" WHERE "name" = ?', [`rows:${table}`]);
+  return rows.length ? Number(rows[0][0]) : 0;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function statements(res: { headers: Record<string, string> }): number {
   return Number(res.headers['x-query-count']);
@@ -113,10 +132,68 @@ describe('list counts kept between requests', () => {
     expect((await app.get('/api/tenancy/tenants/?name=count-c')).body.count).toBe(1);
     expect((await app.get('/api/tenancy/tenants/')).body.count).toBe(3);
     await writeOutside(databaseUrl, 'DELETE FROM "tenancy_tenant" WHERE "name" = ?', ['count-c']);
+    // MySQL/MariaDB learn of writes netinv did not make only when a kept count expires.
+    if (dialectUnderTest() === 'mysql') await sleep(KEEP_MS + 50);
     const all = await app.get('/api/tenancy/tenants/');
     expect(all.body.count).toBe(2);
     expect(all.body.results.map((t: { name: string }) => t.name)).toEqual(['count-a', 'count-b']);
     expect((await app.get('/api/tenancy/tenants/?name=count-c')).body.count).toBe(0);
+  });
+
+  test('a write through another instance on the same database is counted by the next list', async () => {
+    const other = await startApp({}, { databaseUrl });
+    try {
+      const before = (await app.get('/api/tenancy/tenants/?limit=1')).body.count;
+      expect((await app.get('/api/tenancy/tenants/?limit=1')).body.count).toBe(before);
+      const created = await other.post('/api/tenancy/tenants/', { name: 'count-other', slug: 'count-other' });
+      expect(created.status).toBe(201);
+      expect((await app.get('/api/tenancy/tenants/?limit=1')).body.count).toBe(before + 1);
+      expect((await other.delete(`/api/tenancy/tenants/${created.body.id}/`)).status).toBe(204);
+      expect((await app.get('/api/tenancy/tenants/?limit=1')).body.count).toBe(before);
+    } finally {
+      await other.close();
+    }
+  });
+
+  (dialectUnderTest() === 'mysql' ? test : test.skip)('MySQL/MariaDB: a count is kept until a write by netinv bumps its tables, or for a second', async () => {
+    const path = '/api/tenancy/tenants/?limit=1&slug__n=kept';
+    const counted = (await app.get(path)).body.count;
+    const started = performance.now();
+    // A row added behind netinv's back moves no generation: the kept count answers.
+    await writeOutside(databaseUrl, 'INSERT INTO "tenancy_tenant" ("id", "name", "slug", "description", "comments", "_custom_field_data", "created", "last_updated") VALUES (?, ?, ?, \'\', \'\', \'{}\', ?, ?)', [
+      '00000000-0000-4000-8000-00000000c0de',
+      'count-hidden',
+      'count-hidden',
+      '2026-01-01',
+      '2026-01-01 00:00:00',
+    ]);
+    const kept = (await app.get(path)).body.count;
+    if (performance.now() - started < KEEP_MS) expect(kept).toBe(counted);
+    // A write through the API bumps the table's generation once, in its transaction: the next list counts.
+    const generation = await rowGeneration(databaseUrl, 'tenancy_tenant');
+    const created = await app.post('/api/tenancy/tenants/', { name: 'count-e', slug: 'count-e' });
+    expect(created.status).toBe(201);
+    expect(await rowGeneration(databaseUrl, 'tenancy_tenant')).toBe(generation + 1);
+    expect((await app.get(path)).body.count).toBe(counted + 2);
+    for (const id of [created.body.id, '00000000-0000-4000-8000-00000000c0de']) expect((await app.delete(`/api/tenancy/tenants/${id}/`)).status).toBe(204);
+    expect((await app.get(path)).body.count).toBe(counted);
+  });
+
+  (dialectUnderTest() === 'mysql' ? test : test.skip)('MySQL/MariaDB: deleting a row bumps the tables the database changes with it', async () => {
+    const target = await app.post('/api/ipam/route-targets/', { name: '65000:77' });
+    expect(target.status).toBe(201);
+    const vrf = await app.post('/api/ipam/vrfs/', { name: 'count-vrf', import_targets: [target.body.id] });
+    expect(vrf.status).toBe(201);
+    const path = `/api/ipam/route-targets/?importing_vrf_id=${vrf.body.id}`;
+    expect((await app.get(path)).body.count).toBe(1);
+    const generation = await rowGeneration(databaseUrl, 'ipam_vrf_import_targets');
+    // A statement on the VRF alone: its link rows go by the foreign key's ON DELETE CASCADE, and
+    // their generation moves with the VRF's.
+    await app.server.db.transaction((tx) => tx.run('DELETE FROM `ipam_vrf` WHERE `id` = ?', [vrf.body.id]));
+    expect(await rowGeneration(databaseUrl, 'ipam_vrf_import_targets')).toBe(generation + 1);
+    expect((await app.get(path)).body.count).toBe(0);
+    expect((await app.get('/api/ipam/route-targets/?name=65000:77')).body.count).toBe(1);
+    expect((await app.delete(`/api/ipam/route-targets/${target.body.id}/`)).status).toBe(204);
   });
 
   test('filters keep counts of their own', async () => {
