@@ -11,7 +11,7 @@ import { recordQuery, type QueryStats } from './query-counter';
 import { TableStatistics } from './statistics';
 import { bumpGenerations, cachesWatching, ConfigCache, writtenTable } from './config-cache';
 import { localWriteCount, noteLocalWrite, SnapshotCounting, VersionedCounting, type CountVersioning } from './count-cache';
-import { CASCADING_KEYS_SQL, GenerationCounting, RowGenerations } from './row-generations';
+import { CASCADING_KEYS_SQL, GenerationCounting, RowGenerations, SEED_GENERATIONS_SQL } from './row-generations';
 
 export type Row = unknown[];
 export type ObjectRow = Record<string, unknown>;
@@ -649,7 +649,10 @@ export class MysqlDatabase implements Database {
   constructor(private readonly pool: MysqlPoolLike, flavor: 'mysql' | 'mariadb' = 'mariadb', options: DatabaseOptions = {}) {
     this.dialect = flavor === 'mysql' ? mysqlDialect : mariadbDialect;
     configureSessions(pool);
-    this.rowGenerations = new RowGenerations(async () => (await mysqlQuery(pool, { sql: CASCADING_KEYS_SQL, rowsAsArray: true })) as Array<[string, string]>);
+    this.rowGenerations = new RowGenerations({
+      cascadingKeys: async () => (await mysqlQuery(pool, { sql: CASCADING_KEYS_SQL, rowsAsArray: true })) as Array<[string, string]>,
+      seed: async () => void (await mysqlQuery(pool, { sql: SEED_GENERATIONS_SQL })),
+    });
     const analyze = this.dialect.analyze!;
     this.statistics = new TableStatistics(async (table) => {
       await mysqlQuery(pool, { sql: analyze(table) });

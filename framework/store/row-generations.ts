@@ -37,24 +37,37 @@ export const CASCADING_KEYS_SQL =
   "WHERE `CONSTRAINT_SCHEMA` = DATABASE() AND (`DELETE_RULE` <> 'RESTRICT' AND `DELETE_RULE` <> 'NO ACTION' " +
   "OR `UPDATE_RULE` <> 'RESTRICT' AND `UPDATE_RULE` <> 'NO ACTION')";
 
-export class RowGenerations {
-  private cascades: Promise<Map<string, string[]>> | null = null;
-  /** `loadKeys` reads the schema's cascading keys, once, when the first write is bumped. */
-  constructor(private readonly loadKeys: () => Promise<CascadingKeys>) {}
+/**
+ * A generation row for every table of the schema, made once (another instance may have made them
+ * first). Bumps then only update rows that exist: an upsert of a missing row takes gap locks,
+ * and two transactions upserting into the same gap can deadlock.
+ */
+export const SEED_GENERATIONS_SQL =
+  `INSERT IGNORE INTO \`${GENERATION_TABLE}\` (\`name\`, \`generation\`) ` +
+  `SELECT CONCAT('${PREFIX}', \`TABLE_NAME\`), 0 FROM \`information_schema\`.\`TABLES\` WHERE \`TABLE_SCHEMA\` = DATABASE() AND \`TABLE_TYPE\` = 'BASE TABLE'`;
 
+/** What the generations need of the schema, read once on a connection of their own (not a transaction's). */
+export interface SchemaReader {
+  cascadingKeys(): Promise<CascadingKeys>;
+  seed(): Promise<void>;
+}
+
+export class RowGenerations {
+  private schema: Promise<Map<string, string[]>> | null = null;
+  constructor(private readonly reader: SchemaReader) {}
+
+  /** The cascading keys by referenced table, once every table has its generation row. */
   private cascadeMap(): Promise<Map<string, string[]>> {
-    this.cascades ??= this.loadKeys().then(
-      (keys) => {
-        const map = new Map<string, string[]>();
-        for (const [referencing, referenced] of keys) map.set(referenced, [...(map.get(referenced) ?? []), referencing]);
-        return map;
-      },
-      (err: unknown) => {
-        this.cascades = null;
-        throw err;
-      },
-    );
-    return this.cascades;
+    this.schema ??= (async () => {
+      await this.reader.seed();
+      const map = new Map<string, string[]>();
+      for (const [referencing, referenced] of await this.reader.cascadingKeys()) map.set(referenced, [...(map.get(referenced) ?? []), referencing]);
+      return map;
+    })().catch((err: unknown) => {
+      this.schema = null;
+      throw err;
+    });
+    return this.schema;
   }
 
   /** The written tables and every table the database changes along with them. */
@@ -72,15 +85,21 @@ export class RowGenerations {
 
   /**
    * Bumps the generations of the tables a transaction (or an autocommit statement) wrote, in one
-   * statement, in name order: transactions bumping the same rows lock them in the same order.
+   * statement, locking their rows in index order. A table made after the rows were seeded (a
+   * migration run by another instance) gets its row by an upsert.
    */
   async bump(db: SqlRunner, written: Iterable<string>): Promise<void> {
     const tables = await this.changedBy(written);
     if (tables.length === 0) return;
-    const values = tables.map(() => '(?, 1)').join(', ');
+    const names = tables.map((t) => PREFIX + t);
+    const updated = await db.run(
+      `UPDATE \`${GENERATION_TABLE}\` SET \`generation\` = \`generation\` + 1 WHERE \`name\` IN (${names.map(() => '?').join(', ')})`,
+      names,
+    );
+    if (updated >= names.length) return;
     await db.run(
-      `INSERT INTO \`${GENERATION_TABLE}\` (\`name\`, \`generation\`) VALUES ${values} ON DUPLICATE KEY UPDATE \`generation\` = \`generation\` + 1`,
-      tables.map((t) => PREFIX + t),
+      `INSERT INTO \`${GENERATION_TABLE}\` (\`name\`, \`generation\`) VALUES ${names.map(() => '(?, 1)').join(', ')} ON DUPLICATE KEY UPDATE \`generation\` = \`generation\` + 1`,
+      names,
     );
   }
 }
