@@ -32,6 +32,7 @@ import { CacheGenerations1795990000000 } from './1795990000000-cache-generations
 import { DeviceOrderIndex1795990000003 } from './1795990000003-device-order-index';
 import { CablePathNodes1795990000004 } from './1795990000004-cable-path-nodes';
 import { CablePathDestinationIndex1795990000005 } from './1795990000005-cable-path-destination-index';
+import { DeviceOrderIndexBytewise1795990000006 } from './1795990000006-device-order-index-bytewise';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddIpam1795433612091,
@@ -67,4 +68,5 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   DeviceOrderIndex1795990000003,
   CablePathNodes1795990000004,
   CablePathDestinationIndex1795990000005,
+  DeviceOrderIndexBytewise1795990000006,
 ];

@@ -6,6 +6,9 @@ import { Client as PgClient } from 'pg';
 import { dialectUnderTest, freshDatabaseUrl } from '../helpers/database';
 import { startApp, type TestApp } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
+import { planFor } from '../../framework/serializer/representation';
+import { postgresDialect } from '../../framework/store/dialect/postgres';
+import { DEFAULT_VERSION } from '../../framework/versioning/version';
 
 // PostgreSQL is where stale statistics cost most (its planner chose whole-table sorts); MariaDB
 // recalculates InnoDB statistics itself past 10% of changed rows, so an ANALYZE there is not
@@ -87,5 +90,26 @@ onMysql('a reverse relation read for 250 objects uses its index, though nearly e
   for (const plan of plans) {
     expect(plan[0][3]).toBe('range');
     expect(String(plan[0][5])).toMatch(/^IDX_/);
+  }
+});
+
+// Lists order text bytewise (COLLATE "C"); an index with the database's default collation cannot
+// serve that order, and every page sorted the whole table.
+onPostgres('a page of devices is read in the order of an index, without a sort', async () => {
+  const device = app.server.registry.get('dcim.device');
+  if (!device) throw new Error('dcim.device is not registered');
+  const { orderBy } = planFor(device, false, DEFAULT_VERSION, postgresDialect);
+  expect(orderBy).toContain('COLLATE "C"');
+  const client = new PgClient({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // Sorting made prohibitively expensive: a plan that still sorts has no index to read instead.
+    await client.query('SET enable_sort = off');
+    const plan = await client.query(`EXPLAIN SELECT "t0"."id" FROM "dcim_device" "t0" ORDER BY ${orderBy} LIMIT 50`);
+    const lines = plan.rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']);
+    expect(lines.join('\n')).not.toMatch(/\bSort\b/);
+    expect(lines.join('\n')).toMatch(/Index (Only )?Scan using "IDX_625d8a57f669489e9245920074"/);
+  } finally {
+    await client.end();
   }
 });
