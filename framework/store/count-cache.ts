@@ -73,11 +73,15 @@ interface CountRunner {
 export interface CountVersioning {
   counts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]>;
   /**
-   * The counts and a page's ids in one statement, where the database can (PostgreSQL): `ids` is a
-   * SELECT of one column whose parameters are `params` followed by its own (`idParams`).
+   * The counts and a page's ids with fewer round trips: `ids` writes the SELECT of the ids, with
+   * `extraColumn` (empty, or `, <expression>`) after the id; its parameters are those of the
+   * extra column, then `params`, then its own (`idParams`).
    */
-  countsWithIds?(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[], ids: string, idParams: readonly unknown[]): Promise<{ counts: number[]; ids: unknown[] }>;
+  countsWithIds?(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[], ids: IdsStatement, idParams: readonly unknown[]): Promise<{ counts: number[]; ids: unknown[] }>;
 }
+
+/** The SELECT of a page's ids, with an extra column (empty, or `, <expression>`) after the id. */
+export type IdsStatement = (extraColumn: string) => string;
 
 function plainCountSql(expressions: readonly string[], fromWhere: string): string {
   return `SELECT ${expressions.join(', ')} ${fromWhere}`;
@@ -134,10 +138,10 @@ export class SnapshotCounting implements CountVersioning {
    * A list's page in one round trip instead of two: the snapshot, the counts when it moved, and the
    * page's ids (an ordered array), all read under the same snapshot.
    */
-  async countsWithIds(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[], ids: string, idParams: readonly unknown[]): Promise<{ counts: number[]; ids: unknown[] }> {
+  async countsWithIds(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[], ids: IdsStatement, idParams: readonly unknown[]): Promise<{ counts: number[]; ids: unknown[] }> {
     if (!this.unsupported) {
       try {
-        const [counts, page] = await this.snapshotCounts(db, expressions, fromWhere, params, { sql: ids, params: idParams });
+        const [counts, page] = await this.snapshotCounts(db, expressions, fromWhere, params, { sql: ids(''), params: idParams });
         return { counts, ids: page as unknown[] };
       } catch (err) {
         if ((err as { code?: string }).code !== UNDEFINED_FUNCTION) throw err;
@@ -145,7 +149,7 @@ export class SnapshotCounting implements CountVersioning {
       }
     }
     const counts = await countNow(db, expressions, fromWhere, params);
-    return { counts, ids: (await db.rows(ids, [...params, ...idParams])).map((r) => r[0]) };
+    return { counts, ids: (await db.rows(ids(''), [...params, ...idParams])).map((r) => r[0]) };
   }
 
   private async snapshotCounts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]>;

@@ -673,6 +673,7 @@ export class MysqlDatabase implements Database {
     return new Promise((resolve, reject) => this.pool.getConnection((err, c) => (err ? reject(err) : resolve(c))));
   }
   async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    await this.rowGenerations.ready();
     const conn = await this.connection();
     try {
       await mysqlQuery(conn, { sql: 'START TRANSACTION' });

@@ -72,9 +72,9 @@ function countsOf({ db, plan }: PageQuery): string[] {
 }
 
 /** The matching ids in the list's ordering, with only the joins the ordering and filter name; `clause` is LIMIT/OFFSET. */
-function orderedIdsSql({ db, model, plan, condition }: PageQuery, clause: string): string {
+function orderedIdsSql({ db, model, plan, condition }: PageQuery, clause: string, extraColumn = ''): string {
   const q = db.dialect.quote;
-  return `SELECT ${q('t0')}.${q(model.pk.column as string)} ${fromWithJoins(db, model, plan, condition)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`;
+  return `SELECT ${q('t0')}.${q(model.pk.column as string)}${extraColumn} ${fromWithJoins(db, model, plan, condition)} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`;
 }
 
 /** Count and page of the rows matching `where`: two statements whatever the filters; nested objects add a constant number. */
@@ -115,12 +115,12 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
 async function countWithIds(query: PageQuery, fromWhere: string, page: PageWindow, limits: PageLimits): Promise<PageRead | null> {
   const { db, model, plan, condition, params } = query;
   const counting = db.counting;
-  if (!counting?.countsWithIds || db.inTransaction || limits.sortIdsFirstRows > 0) return null;
+  if (!counting?.countsWithIds || db.inTransaction) return null;
   if (page.limit === null || page.limit === 0 || page.limit > limits.chunkRows) return null;
   const order = plan.parentFirst;
   const pageParams = params.fork();
   const clause = paginateClause(db.dialect, pageParams.add(page.limit), pageParams.add(page.offset));
-  const idsSql = order ? `${withoutParentIdsSql(query, order)} ${clause}` : orderedIdsSql(query, clause);
+  const idsSql = (extraColumn: string) => (order ? `${withoutParentIdsSql(query, order, extraColumn)} ${clause}` : orderedIdsSql(query, clause, extraColumn));
   const own = pageParams.values.slice(params.values.length);
   const { counts, ids } = await counting.countsWithIds(db, countsOf(query), fromWhere, params.values, idsSql, own);
   let pageIds = (ids ?? []).map((id) => (model.integerPk ? Number(id) : id) as Id);
@@ -180,13 +180,13 @@ async function* longPageIds(query: PageQuery, page: PageWindow, total: number, w
 }
 
 /** The ids of the rows without the parent, in their own ordering (which an index can serve); a LIMIT/OFFSET clause follows. */
-function withoutParentIdsSql({ db, model, condition }: PageQuery, order: ParentFirstOrder): string {
+function withoutParentIdsSql({ db, model, condition }: PageQuery, order: ParentFirstOrder, extraColumn = ''): string {
   const q = db.dialect.quote;
   const pk = `${q('t0')}.${q(model.pk.column as string)}`;
   // Filtered from the side of the rows with a parent: an index on the foreign key finds those few
   // directly, whereas `IS NULL` would walk it over nearly every row and keep the database from
   // reading the rows in the order of the index that serves the ordering.
-  return `SELECT ${pk} FROM ${q(model.table)} ${q('t0')} WHERE ${condition} AND NOT (${q('t0')}.${q(order.column)} IS NOT NULL) ORDER BY ${order.withoutParent}`;
+  return `SELECT ${pk}${extraColumn} FROM ${q(model.table)} ${q('t0')} WHERE ${condition} AND NOT (${q('t0')}.${q(order.column)} IS NOT NULL) ORDER BY ${order.withoutParent}`;
 }
 
 /** A window's length: null when it has no end, never negative. */

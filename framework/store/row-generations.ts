@@ -10,7 +10,7 @@
  * A write from outside netinv (a hand-written statement) bumps nothing: a kept count is therefore
  * also dropped `KEEP_MS` after it was counted.
  */
-import { countKey, CountCache, type CountVersioning } from './count-cache';
+import { countKey, CountCache, type CountVersioning, type IdsStatement } from './count-cache';
 import { GENERATION_TABLE, ROW_GENERATION_PREFIX as PREFIX } from './config-cache';
 
 /** How long a kept count may answer without a write by netinv having moved its tables. */
@@ -70,6 +70,16 @@ export class RowGenerations {
     return this.schema;
   }
 
+  /**
+   * Settles once the rows are seeded and the keys read. A transaction must wait for this before
+   * it begins: the seeding runs on another connection and may wait on locks the transaction
+   * holds, while the transaction's commit would wait on the seeding (a wait the database
+   * cannot see as a deadlock).
+   */
+  async ready(): Promise<void> {
+    await this.cascadeMap();
+  }
+
   /** The written tables and every table the database changes along with them. */
   async changedBy(written: Iterable<string>): Promise<string[]> {
     const cascades = await this.cascadeMap();
@@ -121,23 +131,53 @@ export class GenerationCounting implements CountVersioning {
   private readonly cache = new CountCache();
   constructor(private readonly keepMs = KEEP_MS) {}
 
+  /** The sum of the generations of `tables` (its parameters are their row names). */
+  private static versionOf(tables: readonly string[]): string {
+    return `(SELECT COALESCE(SUM(\`generation\`), 0) FROM \`${GENERATION_TABLE}\` WHERE \`name\` IN (${tables.map(() => '?').join(', ')}))`;
+  }
+
+  private static countedSql(expressions: readonly string[], fromWhere: string): string {
+    return `SELECT CONCAT_WS(',', ${expressions.join(', ')}) ${fromWhere}`;
+  }
+
+  /** The kept entry of a count while it may still answer. */
+  private current(key: string): { version: string; counts: number[] } | null {
+    const kept = this.cache.last(key);
+    return kept && performance.now() - kept.at < this.keepMs ? kept : null;
+  }
+
   async counts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]> {
     const tables = tablesRead(fromWhere);
-    const counted = `SELECT CONCAT_WS(',', ${expressions.join(', ')}) ${fromWhere}`;
+    const counted = GenerationCounting.countedSql(expressions, fromWhere);
     // A statement naming no table of its own cannot be versioned: it counts every time.
     if (tables.length === 0) return parseCounts((await db.rows(counted, params))[0][0]);
     const key = countKey(counted, params);
-    const kept = this.cache.last(key);
-    const current = kept && performance.now() - kept.at < this.keepMs ? kept : null;
-    const names = tables.map(() => '?').join(', ');
-    const sql =
-      `SELECT \`v\`.\`s\`, CASE WHEN \`v\`.\`s\` = ? THEN NULL ELSE (${counted}) END ` +
-      `FROM (SELECT COALESCE(SUM(\`generation\`), 0) AS \`s\` FROM \`${GENERATION_TABLE}\` WHERE \`name\` IN (${names})) \`v\``;
+    const current = this.current(key);
+    const sql = `SELECT \`v\`.\`s\`, CASE WHEN \`v\`.\`s\` = ? THEN NULL ELSE (${counted}) END FROM (SELECT ${GenerationCounting.versionOf(tables)} AS \`s\`) \`v\``;
     // A kept count past its time never matches: generations are never negative.
     const [[version, fresh]] = await db.rows(sql, [current ? Number(current.version) : -1, ...params, ...tables.map((t) => PREFIX + t)]);
     if (fresh === null && current) return current.counts;
     const counts = parseCounts(fresh);
     this.cache.store(key, String(version), counts);
     return counts;
+  }
+
+  /**
+   * A page's ids read with the version of the tables its count reads, as a column of the same
+   * statement (one read view): when that version is the kept count's, the count needs no
+   * statement of its own. Otherwise it is counted as `counts` does, by a statement that reads the
+   * version again: a count is never kept under a version older than the data it counted.
+   */
+  async countsWithIds(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[], ids: IdsStatement, idParams: readonly unknown[]): Promise<{ counts: number[]; ids: unknown[] }> {
+    const tables = tablesRead(fromWhere);
+    if (tables.length === 0) {
+      const rows = await db.rows(ids(''), [...params, ...idParams]);
+      return { counts: await this.counts(db, expressions, fromWhere, params), ids: rows.map((r) => r[0]) };
+    }
+    const rows = await db.rows(ids(`, ${GenerationCounting.versionOf(tables)}`), [...tables.map((t) => PREFIX + t), ...params, ...idParams]);
+    const current = this.current(countKey(GenerationCounting.countedSql(expressions, fromWhere), params));
+    const version = rows.length ? Number(rows[0][1]) : null;
+    const counts = current && version !== null && Number(current.version) === version ? current.counts : await this.counts(db, expressions, fromWhere, params);
+    return { counts, ids: rows.map((r) => r[0]) };
   }
 }
