@@ -60,6 +60,7 @@ export { parseNetwork, networkText, hostText, formatAddress, BITS, type IPNetwor
 export { freeBlocks, allocateBlocks, freeAddresses } from './store/free-space';
 export { statusSlug } from './store/statuses';
 export { lockRow } from './store/rows';
+export { newRowId } from './store/row-ids';
 
 // -- Applications, extra actions and routes, plugins -------------------------------------------
 export { defineApp, type ApplicationDefinition as AppDefinition } from './actions/define-app';

@@ -1,6 +1,6 @@
 import type { WriteListener } from '../serializer/write-scope';
 import { RequestData } from '../metadata/request-data';
-import { randomUUID } from 'node:crypto';
+import { newRowId } from '../store/row-ids';
 import type { Request, Response } from 'express';
 import type { Database } from '../store/executor';
 import type { Registry } from '../metadata/registry';
@@ -97,7 +97,7 @@ export class RequestContext {
     this.baseUrl = `${scheme}://${req.headers.host ?? 'localhost'}`;
     this.record = requestRecord(req);
     this.id = this.record.id;
-    this.changeId = UUID.test(this.id) ? this.id.toLowerCase() : randomUUID();
+    this.changeId = UUID.test(this.id) ? this.id.toLowerCase() : newRowId();
     this.baseLogger = baseLogger;
   }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRowId } from '../store/row-ids';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from './logger';
 

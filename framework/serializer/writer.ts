@@ -1,6 +1,6 @@
 import { unstorableInput } from './storable-input';
 import type { RequestData } from '../metadata/request-data';
-import { randomUUID } from 'node:crypto';
+import { newRowId } from '../store/row-ids';
 import { validateSync } from 'class-validator';
 import type { Executor } from '../store/executor';
 import { changedColumns, rowOf } from '../store/objects';
@@ -74,7 +74,7 @@ export function expectObject(body: unknown): Record<string, unknown> {
 }
 
 function newId(model: ModelMeta): Id {
-  return model.integerPk ? 0 : randomUUID();
+  return model.integerPk ? 0 : newRowId();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRowId } from './row-ids';
 import { linkOf } from '../fields/many-to-many';
 import type { FieldMeta } from '../metadata/model-meta';
 import type { Id } from '../query/id';
@@ -47,7 +47,7 @@ export async function addLinks(db: Executor, field: FieldMeta, pairs: ReadonlyAr
     const tuples = pairs.slice(start, start + perStatement).map(([owner, target]) => {
       const values: unknown[] = [owner, target];
       if (link.discriminator) values.push(link.discriminator.value);
-      if (link.idColumn) values.push(randomUUID());
+      if (link.idColumn) values.push(newRowId());
       return `(${params.list(values)})`;
     });
     await db.run(`INSERT INTO ${q(link.table)} (${columns.map(q).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRowId } from './row-ids';
 import type { KindStore } from '../fields/kind';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Registry } from '../metadata/registry';
@@ -114,7 +114,7 @@ export class Store implements KindStore {
   /** Inserts server-owned state (no validation or hooks); returns the new id. */
   async insert(ref: ModelRef, values: Values): Promise<Id> {
     const model = this.model(ref);
-    const full: Values = model.integerPk ? { ...values } : { id: randomUUID(), ...values };
+    const full: Values = model.integerPk ? { ...values } : { id: newRowId(), ...values };
     const row = rowOf(model, full);
     if (model.integerPk) delete row[model.pk.column as string];
     const numbered = await insertRow(this.db, model, row);

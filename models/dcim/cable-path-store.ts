@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Id, Store, Values } from '../../framework';
+import { newRowId, type Id, type Store, type Values } from '../../framework';
 import { CablePath } from './cable-path';
 import { CablePathNode } from './cable-path-node';
 import { nodeText, nodeTextsOf, type Node } from './cable-path-text';
@@ -11,7 +10,7 @@ import { nodeText, nodeTextsOf, type Node } from './cable-path-text';
  */
 
 function nodeRows(pathId: Id, texts: readonly string[]): Values[] {
-  return texts.map((node) => ({ id: randomUUID(), cable_path: pathId, node }));
+  return texts.map((node) => ({ id: newRowId(), cable_path: pathId, node }));
 }
 
 /** Stores a new path; `values` are CablePath's fields. */

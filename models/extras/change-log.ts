@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   Store,
   CachedConfig,
@@ -18,6 +17,7 @@ import {
   type WriteListener,
   type WriteScope,
   DataKey,
+  newRowId,
 } from '../../framework';
 import { ObjectChange } from './object-change';
 import { Webhook, WebhookDelivery } from './webhook';
@@ -144,7 +144,7 @@ async function queueDeliveries(scope: WriteScope, changes: PendingChange[], time
         error = `template error: ${err.message}`;
       }
       rows.push({
-        id: randomUUID(),
+        id: newRowId(),
         webhook: webhook.id,
         state: request ? 'pending' : 'failed',
         attempts: 0,
@@ -172,10 +172,10 @@ async function writeRecords(scope: WriteScope, buffer: ChangeBuffer): Promise<vo
   await snapshotSaved(scope, changes);
   const recorded = changes.filter((c) => c.snapshot);
   const time = new Date();
-  const requestId = scope.requestId ?? randomUUID();
+  const requestId = scope.requestId ?? newRowId();
   const username = scope.actor?.username ?? 'Undefined';
   const rows: Values[] = recorded.map((c) => ({
-    id: randomUUID(),
+    id: newRowId(),
     time,
     user: scope.actor?.id ?? null,
     user_name: username.slice(0, 150),

@@ -8,7 +8,7 @@ import { startApp, type TestApp } from '../helpers/harness';
 
 type Obj = Record<string, any>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** What the server wrote to stderr: captured during each test (and the start), not printed. */
 let written: string[] = [];
