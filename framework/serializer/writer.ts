@@ -2,6 +2,7 @@ import { unstorableInput } from './storable-input';
 import type { RequestData } from '../metadata/request-data';
 import { newRowId } from '../store/row-ids';
 import { validateSync } from 'class-validator';
+import { keepConstraintLookups } from './constraint-lookups';
 import type { Executor } from '../store/executor';
 import { changedColumns, rowOf } from '../store/objects';
 import { insertRow, insertRowBatches, rowWithValues, updateRows } from '../store/rows';
@@ -139,6 +140,8 @@ export async function prepareValues(model: ModelMeta, values: Values, wc: WriteC
   if (prepare) await prepare(values, wc);
   for (const field of model.fields) await field.kind.prepare?.(field, values, wc);
 }
+
+keepConstraintLookups();
 
 /** class-validator constraints declared by the field decorators. */
 function checkConstraints(model: ModelMeta, values: Values, errors: FieldErrorCollector): void {
