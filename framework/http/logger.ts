@@ -30,6 +30,11 @@ export class Logger {
     return this.out.level as LogLevel;
   }
 
+  /** Whether events at `level` are written (work done only for them can be skipped). */
+  logs(level: Exclude<LogLevel, 'silent'>): boolean {
+    return this.out.isLevelEnabled(level);
+  }
+
   /** A logger adding `bindings` to each of its events (a request's id…). */
   child(bindings: Record<string, unknown>): Logger {
     const child = Object.create(Logger.prototype) as Logger;

@@ -18,7 +18,7 @@ const SANE_ID = /^[\x20-\x7e]{1,200}$/;
 export function requestIdOf(req: Request): string {
   const sent = req.headers['x-request-id'];
   const value = Array.isArray(sent) ? sent[0] : sent;
-  return typeof value === 'string' && SANE_ID.test(value) && value.trim() !== '' ? value : randomUUID();
+  return typeof value === 'string' && SANE_ID.test(value) && value.trim() !== '' ? value : newRowId();
 }
 
 /** The record of a request, made on first use. */
@@ -41,8 +41,10 @@ export function requestRecord(req: Request): RequestRecord {
 export function requestLog(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const record = requestRecord(req);
-    const start = process.hrtime.bigint();
     res.setHeader('X-Request-ID', record.id);
+    // Below the log's level (NETINV_LOG_LEVEL=warn) the line is never written: no timing, no listeners.
+    if (!logger.logs('info')) return next();
+    const start = process.hrtime.bigint();
     let logged = false;
     const done = () => {
       if (logged) return;
