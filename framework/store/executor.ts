@@ -7,6 +7,7 @@ import { sqliteDialect } from './dialect/sqlite';
 import { postgresDialect } from './dialect/postgres';
 import { mariadbDialect, mysqlDialect } from './dialect/mysql';
 import { Mutex } from './mutex';
+import { CommitGroups } from './sqlite-commit-groups';
 import { recordQuery, type QueryStats } from './query-counter';
 import { TableStatistics } from './statistics';
 import { bumpGenerations, cachesWatching, ConfigCache, writtenTable } from './config-cache';
@@ -182,7 +183,13 @@ class SqliteExecutor implements Executor {
     readonly tracker: WriteTracker,
     readonly configCache?: ConfigCache,
     readonly counting?: CountVersioning,
+    /** Where writes outside a transaction wait for the open commit group (none inside one). */
+    private readonly commits?: CommitGroups,
   ) {}
+  /** Runs a write statement: at once in a transaction, else once no commit group is open. */
+  private write<T>(statement: () => T): T | Promise<T> {
+    return this.commits && !this.inTransaction ? this.commits.outside(statement) : statement();
+  }
   /** Ends a transaction's executor (see TransactionEndedError). */
   end(): void {
     this.ended = true;
@@ -202,7 +209,7 @@ class SqliteExecutor implements Executor {
     const stmt = this.cache.get(sql);
     if (!stmt.reader) {
       const table = this.tracker.note(sql);
-      stmt.run(...sqliteParams(params));
+      await this.write(() => stmt.run(...sqliteParams(params)));
       await this.tracker.afterAutocommit(this, table);
       return [];
     }
@@ -218,7 +225,7 @@ class SqliteExecutor implements Executor {
     await this.wait();
     recordQuery(this.stats);
     const table = this.tracker.note(sql);
-    const changes = this.cache.get(sql).run(...sqliteParams(params)).changes;
+    const changes = (await this.write(() => this.cache.get(sql).run(...sqliteParams(params)))).changes;
     await this.tracker.afterAutocommit(this, table);
     return changes;
   }
@@ -226,7 +233,7 @@ class SqliteExecutor implements Executor {
     await this.wait();
     recordQuery(this.stats);
     const table = this.tracker.note(sql);
-    const id = Number(this.cache.get(sql).run(...sqliteParams(params)).lastInsertRowid);
+    const id = Number((await this.write(() => this.cache.get(sql).run(...sqliteParams(params)))).lastInsertRowid);
     await this.tracker.afterAutocommit(this, table);
     return id;
   }
@@ -234,27 +241,29 @@ class SqliteExecutor implements Executor {
 
 export class SqliteDatabase implements Database {
   readonly dialect = sqliteDialect;
-  readonly stats: QueryStats = { queries: 0 };
+  readonly stats: QueryStats = { queries: 0, commits: 0 };
   readonly reader: Executor;
   readonly configCache: ConfigCache;
   private readonly writes: StatementCache;
   private readonly mutex = new Mutex();
+  private readonly commits: CommitGroups;
 
   constructor(
-    private readonly conn: BetterSqlite3.Database,
+    conn: BetterSqlite3.Database,
     private readonly readerConn: BetterSqlite3.Database | null,
     options: DatabaseOptions = {},
     private readonly checkpoints: BackgroundCheckpoints | null = null,
   ) {
     this.writes = new StatementCache(conn);
+    this.commits = new CommitGroups(conn, this.mutex, this.stats, (changed) => this.configCache.forget(changed));
     const statements = readerConn ? new StatementCache(readerConn) : this.writes;
     const gate = readerConn ? null : this.mutex;
-    this.configCache = new ConfigCache(new SqliteExecutor(statements, { queries: 0 }, gate, false, new WriteTracker(null)));
+    this.configCache = new ConfigCache(new SqliteExecutor(statements, { queries: 0, commits: 0 }, gate, false, new WriteTracker(null), undefined, undefined, this.commits));
     // Another connection's commit moves the read connection's data_version; the in-memory
     // database's single connection sees only its own writes, which the local count follows.
     const dataVersion = (readerConn ?? conn).prepare('PRAGMA data_version').pluck();
     const counting = options.keepCounts === false ? undefined : new VersionedCounting(() => `${String(dataVersion.get())}:${localWriteCount()}`);
-    this.reader = new SqliteExecutor(statements, this.stats, gate, false, new WriteTracker(this.configCache), this.configCache, counting);
+    this.reader = new SqliteExecutor(statements, this.stats, gate, false, new WriteTracker(this.configCache), this.configCache, counting, this.commits);
   }
 
   close(): void {
@@ -268,26 +277,16 @@ export class SqliteDatabase implements Database {
   }
 
   async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    const release = await this.mutex.acquire();
-    try {
-      this.conn.exec('BEGIN IMMEDIATE');
+    return this.commits.run(async () => {
       const tracker = new WriteTracker(null);
       const tx = new SqliteExecutor(this.writes, this.stats, null, true, tracker, this.configCache);
       try {
         const result = await fn(tx);
-        const changed = await bumpForCommit(tx, tracker);
-        this.conn.exec('COMMIT');
-        this.configCache.forget(changed);
-        return result;
-      } catch (err) {
-        if (this.conn.inTransaction) this.conn.exec('ROLLBACK');
-        throw err;
+        return { result, changed: await bumpForCommit(tx, tracker) };
       } finally {
         tx.end();
       }
-    } finally {
-      release();
-    }
+    });
   }
 }
 
@@ -410,7 +409,7 @@ class PostgresExecutor implements Executor {
 
 export class PostgresDatabase implements Database {
   readonly dialect = postgresDialect;
-  readonly stats: QueryStats = { queries: 0 };
+  readonly stats: QueryStats = { queries: 0, commits: 0 };
   readonly reader: Executor;
   readonly statistics: TableStatistics;
   readonly configCache: ConfigCache;
@@ -418,7 +417,7 @@ export class PostgresDatabase implements Database {
     this.statistics = new TableStatistics(async (table) => {
       await pool.query(postgresDialect.analyze!(table));
     });
-    this.configCache = new ConfigCache(new PostgresExecutor(pool, { queries: 0 }, false, this.statistics, new WriteTracker(null)));
+    this.configCache = new ConfigCache(new PostgresExecutor(pool, { queries: 0, commits: 0 }, false, this.statistics, new WriteTracker(null)));
     // A second pool of the same size whose sessions use generic plans, for reads whose plans do
     // not depend on their values (plansAlike).
     const settings = (pool as unknown as { options: PoolConfig }).options;
@@ -458,6 +457,7 @@ export class PostgresDatabase implements Database {
         const result = await fn(client, executor);
         const changed = await bumpForCommit(executor, tracker);
         await client.query('COMMIT');
+        this.stats.commits++;
         this.configCache.forget(changed);
         this.statistics.committed();
         return result;
@@ -641,7 +641,7 @@ class BoundedMysqlExecutor implements Executor {
 
 export class MysqlDatabase implements Database {
   readonly dialect: Dialect;
-  readonly stats: QueryStats = { queries: 0 };
+  readonly stats: QueryStats = { queries: 0, commits: 0 };
   readonly reader: Executor;
   readonly statistics: TableStatistics;
   readonly configCache: ConfigCache;
@@ -657,7 +657,7 @@ export class MysqlDatabase implements Database {
     this.statistics = new TableStatistics(async (table) => {
       await mysqlQuery(pool, { sql: analyze(table) });
     });
-    this.configCache = new ConfigCache(new MysqlExecutor(this.dialect, pool, { queries: 0 }, false, new WriteTracker(null)));
+    this.configCache = new ConfigCache(new MysqlExecutor(this.dialect, pool, { queries: 0, commits: 0 }, false, new WriteTracker(null)));
     const counting = options.keepCounts === false ? undefined : new GenerationCounting();
     this.reader = new MysqlExecutor(this.dialect, pool, this.stats, false, new WriteTracker(this.configCache, this.rowGenerations), this.statistics, this.configCache, counting);
   }
@@ -683,6 +683,7 @@ export class MysqlDatabase implements Database {
         const result = await fn(executor);
         const changed = await bumpForCommit(executor, tracker);
         await mysqlQuery(conn, { sql: 'COMMIT' });
+        this.stats.commits++;
         this.configCache.forget(changed);
         this.statistics.committed();
         return result;

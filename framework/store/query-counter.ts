@@ -3,6 +3,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** Statements run by one database (all requests together). */
 export interface QueryStats {
   queries: number;
+  /** COMMITs of write transactions (on SQLite, one per commit group). */
+  commits: number;
 }
 
 /** Statements executed on behalf of one request. */

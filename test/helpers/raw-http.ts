@@ -20,16 +20,71 @@ export function rawRequest(app: TestApp, method: string, path: string, headers: 
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const end = text.indexOf('\r\n\r\n');
-      if (end < 0) return reject(new Error(`no complete response: ${JSON.stringify(text)}`));
-      const [statusLine, ...headerLines] = text.slice(0, end).split('\r\n');
-      const parsed: Record<string, string> = {};
-      for (const line of headerLines) {
-        const colon = line.indexOf(':');
-        parsed[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      try {
+        resolve(parseResponse(Buffer.concat(chunks).toString('utf8')));
+      } catch (err) {
+        reject(err);
       }
-      resolve({ status: Number(statusLine.split(' ')[1]), headers: parsed, body: text.slice(end + 4) });
     });
   });
+}
+
+export interface RawRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+function parseResponse(text: string): RawResponse {
+  const end = text.indexOf('\r\n\r\n');
+  if (end < 0) throw new Error(`no complete response: ${JSON.stringify(text)}`);
+  const [statusLine, ...headerLines] = text.slice(0, end).split('\r\n');
+  const parsed: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(':');
+    parsed[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers: parsed, body: text.slice(end + 4) };
+}
+
+/**
+ * Sends requests at the same moment: every connection is opened first, then all of them are
+ * written in one go, so the server reads them in the same turn of its event loop.
+ */
+export async function rawRequestsTogether(app: TestApp, requests: RawRequest[]): Promise<RawResponse[]> {
+  const { hostname, port } = new URL(app.baseUrl);
+  const sockets = await Promise.all(
+    requests.map(
+      () =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const socket = net.connect(Number(port), hostname, () => resolve(socket));
+          socket.on('error', reject);
+        }),
+    ),
+  );
+  const answers = sockets.map(
+    (socket) =>
+      new Promise<RawResponse>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('error', reject);
+        socket.on('end', () => {
+          try {
+            resolve(parseResponse(Buffer.concat(chunks).toString('utf8')));
+          } catch (err) {
+            reject(err);
+          }
+        });
+      }),
+  );
+  // Time for the server to accept every connection before any request arrives.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  requests.forEach((r, i) => {
+    const body = r.body === undefined ? '' : JSON.stringify(r.body);
+    const headers = { Host: `${hostname}:${port}`, Connection: 'close', 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...r.headers };
+    const head = [`${r.method} ${r.path} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+    sockets[i].write(`${head}\r\n\r\n${body}`);
+  });
+  return Promise.all(answers);
 }
