@@ -74,10 +74,31 @@ export async function renderOne(ctx: RequestContext, model: ModelMeta, id: Id, d
   return obj as JsonObject;
 }
 
+/**
+ * Rows of objects read by a write just before its commit (the change log's snapshots), by model,
+ * SELECT text and id: the write's response is rendered from them instead of reading the object a
+ * second time. The SELECT text stands for the row's layout: plans of another version or of the
+ * brief form select the same columns.
+ */
+const ROWS_AT_COMMIT = new DataKey<Map<string, unknown[]>>('views:rows-at-commit');
+
+function rowKey(model: ModelMeta, select: string, id: Id): string {
+  return `${model.label}\u0000${select}\u0000${String(id)}`;
+}
+
+function keepRows(features: RequestData, model: ModelMeta, plan: Plan, rows: unknown[][]): void {
+  let kept = features.get(ROWS_AT_COMMIT);
+  if (!kept) features.set(ROWS_AT_COMMIT, (kept = new Map()));
+  const select = plan.selectByIds ?? plan.select;
+  // Copies: rendering the snapshot may add loaded columns to its rows.
+  for (const row of rows) kept.set(rowKey(model, select, row[plan.builder.root.idIndex] as Id), row.slice());
+}
+
 /** One object rendered with its entity tag, both from the same read (write responses). */
 export async function renderTagged(ctx: RequestContext, model: ModelMeta, id: Id, db: Executor, brief = false): Promise<{ body: JsonObject; etag: string }> {
   const plan = planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect, { single: true });
-  const rows = await planRowsById(db, model, plan.select, [id], plan.orderBy);
+  const kept = ctx.features.get(ROWS_AT_COMMIT)?.get(rowKey(model, plan.selectByIds ?? plan.select, id));
+  const rows = kept ? [kept] : await planRowsById(db, model, plan.select, [id], plan.orderBy);
   if (rows.length === 0) throw new NotFound();
   const [obj] = await renderRows(plan, rows, await newRenderContext(ctx, db, model));
   return { body: obj as JsonObject, etag: entityTag(rows[0][plan.builder.root.idIndex] as Id, rows[0][plan.versionIndex]) };
@@ -261,6 +282,7 @@ export async function renderSnapshots(
   if (ids.length === 0) return out;
   const plan = planFor(model, false, version, db.dialect, { single: ids.length === 1 });
   const rows = await planRowsById(db, model, plan.selectByIds ?? plan.select, ids);
+  keepRows(features, model, plan, rows);
   await prepareFeatures(registry, model, db, features);
   const rc = renderContext('', version, db, { include: () => false });
   rc.features.assign(features);
