@@ -457,7 +457,7 @@ export class PostgresDatabase implements Database {
         const result = await fn(client, executor);
         const changed = await bumpForCommit(executor, tracker);
         await client.query('COMMIT');
-        this.stats.commits++;
+        if (writing) this.stats.commits++;
         this.configCache.forget(changed);
         this.statistics.committed();
         return result;
