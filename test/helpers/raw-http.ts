@@ -14,9 +14,14 @@ export interface RawResponse {
 export function rawRequest(app: TestApp, method: string, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
   const { hostname, port } = new URL(app.baseUrl);
   const lines = [`${method} ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const socket = net.connect(Number(port), hostname, () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));
+  return responseOn(socket);
+}
+
+/** The response the server writes on `socket` before closing it. */
+function responseOn(socket: net.Socket): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const socket = net.connect(Number(port), hostname, () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('end', () => {
@@ -63,21 +68,7 @@ export async function rawRequestsTogether(app: TestApp, requests: RawRequest[]):
         }),
     ),
   );
-  const answers = sockets.map(
-    (socket) =>
-      new Promise<RawResponse>((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-        socket.on('error', reject);
-        socket.on('end', () => {
-          try {
-            resolve(parseResponse(Buffer.concat(chunks).toString('utf8')));
-          } catch (err) {
-            reject(err);
-          }
-        });
-      }),
-  );
+  const answers = sockets.map(responseOn);
   // Time for the server to accept every connection before any request arrives.
   await new Promise((resolve) => setTimeout(resolve, 50));
   requests.forEach((r, i) => {
