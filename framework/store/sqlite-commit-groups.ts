@@ -80,21 +80,17 @@ export class CommitGroups {
   }
 
   /**
-   * Runs a write outside any transaction (an autocommit statement) once no group is open: made on
-   * the read connection while the writer holds a group's lock, it would wait in SQLite's busy
-   * handler, which blocks the thread the group's COMMIT needs.
+   * Runs a write outside any transaction (an autocommit statement): made on the read connection
+   * while the writer holds a group's lock, it would wait in SQLite's busy handler, which blocks
+   * the thread the group's COMMIT needs. So it waits for that COMMIT when the group only waits for
+   * the end of the turn. While a transaction runs, waiting could mean waiting for the caller
+   * itself (a write sent through the wrong executor from inside a transaction): such a write meets
+   * SQLite's busy timeout instead, an error rather than a hang.
    */
   async outside<T>(write: () => T): Promise<T> {
-    for (;;) {
-      // A failed COMMIT is its members' to report; this write only needs the lock gone.
-      if (this.open) await this.open.committed.catch(() => undefined);
-      const release = await this.turns.acquire();
-      try {
-        if (!this.open) return write();
-      } finally {
-        release();
-      }
-    }
+    // A failed COMMIT is its members' to report; this write only needs the lock gone.
+    while (this.open && !this.turns.locked) await this.open.committed.catch(() => undefined);
+    return write();
   }
 
   private openGroup(): CommitGroup {

@@ -7,6 +7,7 @@
 import { created as ok } from '../helpers/responses';
 import { startApp, type TestApp } from '../helpers/harness';
 import { rawRequestsTogether } from '../helpers/raw-http';
+import { dialectUnderTest } from '../helpers/database';
 
 const TAGS = '/api/extras/tags/';
 let app: TestApp;
@@ -77,4 +78,26 @@ test('a write right after a grouped one reads it back, and so does another clien
   const admin = await app.get(`${TAGS}?slug=cg-read-a&slug=cg-read-b`);
   expect(admin.body.count).toBe(2);
   expect(admin.body.results.find((t: { slug: string }) => t.slug === 'cg-read-a').description).toBe('after the group');
+});
+
+const onSqlite = dialectUnderTest() === 'sqlite';
+const sqliteTest = (name: string, fn: () => Promise<void>) => (onSqlite ? test(name, fn) : test.skip(`${name} (skipped: SQLite's commit groups)`, fn));
+
+sqliteTest('a write outside a transaction, made while a group waits for its COMMIT, waits for it and lands', async () => {
+  const db = app.server.db;
+  const made = await ok(await app.post(TAGS, tag('cg-outside')));
+  let committed = false;
+  const grouped = db.transaction((tx) => tx.run('UPDATE "extras_tag" SET "description" = ? WHERE "id" = ?', ['in the group', made.id])).then(() => {
+    committed = true;
+  });
+  // Microtasks only: the group's COMMIT waits for the end of this turn of the event loop.
+  for (let i = 0; i < 50; i++) await null;
+  expect(committed).toBe(false);
+  // On the read connection; without waiting it would stall in SQLite's busy handler and fail.
+  await db.reader.run('UPDATE "extras_tag" SET "color" = ? WHERE "id" = ?', ['00ff00', made.id]);
+  expect(committed).toBe(true);
+  await grouped;
+  const reread = await app.get(`${TAGS}${made.id}/`);
+  expect(reread.body.description).toBe('in the group');
+  expect(reread.body.color).toBe('00ff00');
 });
