@@ -186,7 +186,7 @@ class SqliteExecutor implements Executor {
     /** Where writes outside a transaction wait for the open commit group (none inside one). */
     private readonly commits?: CommitGroups,
   ) {}
-  /** Runs a write statement: at once in a transaction, else once no commit group is open. */
+  /** Runs a write statement: at once in a transaction, else as CommitGroups.outside allows. */
   private write<T>(statement: () => T): T | Promise<T> {
     return this.commits && !this.inTransaction ? this.commits.outside(statement) : statement();
   }

@@ -76,9 +76,9 @@ export async function renderOne(ctx: RequestContext, model: ModelMeta, id: Id, d
 
 /**
  * Rows of objects read by a write just before its commit (the change log's snapshots), by model,
- * SELECT text and id: the write's response is rendered from them instead of reading the object a
- * second time. The SELECT text stands for the row's layout: plans of another version or of the
- * brief form select the same columns.
+ * statement text and id: the write's response is rendered from them instead of reading the object
+ * a second time. The statement text stands for the row's layout: plans of another version or of
+ * the brief form read the same columns.
  */
 const ROWS_AT_COMMIT = new DataKey<Map<string, unknown[]>>('views:rows-at-commit');
 
