@@ -112,8 +112,11 @@ describe('list counts kept between requests', () => {
       expect(one.body.results.map((m: { name: string }) => m.name)).toEqual(['pair-b', 'pair-c']);
       expect(two.body.results.map((m: { name: string }) => m.name)).toEqual(['pair-b', 'pair-c']);
       expect(statements(one)).toBe(statements(two) - 1);
-      // Unchanged data: the next read answers the kept count from the same single statement.
-      const again = await app.get(path);
+      // Unchanged data: the next read answers the kept count from the same single statement. A
+      // read more than half a second after the last may add the configuration caches' check of
+      // their generations (one statement), so a loaded machine gets a few tries.
+      let again = await app.get(path);
+      for (let tries = 1; tries < 5 && statements(again) !== statements(one); tries++) again = await app.get(path);
       expect([again.body.count, statements(again)]).toEqual([one.body.count, statements(one)]);
     } finally {
       await apart.close();
