@@ -297,13 +297,13 @@ describe('allocation', () => {
 
   test('free space past many children: several reads of growing size, nested children skipped', async () => {
     const parent = await created(await app.post(P, { prefix: '10.60.0.0/16', status: 'container' }));
-    // 200 children (more than the first reads hold), and children nested inside two of them.
-    const children = Array.from({ length: 200 }, (_, i) => ({ prefix: `10.60.${i}.0/25`, status: 'active' }));
-    expect((await app.post(P, [...children, { prefix: '10.60.5.0/27', status: 'active' }, { prefix: '10.60.150.32/27', status: 'active' }])).status).toBe(201);
+    // 400 children (more than the first reads hold), and children nested inside two of them.
+    const children = Array.from({ length: 400 }, (_, i) => ({ prefix: `10.60.${i >> 2}.${(i & 3) * 64}/27`, status: 'active' }));
+    expect((await app.post(P, [...children, { prefix: '10.60.5.0/28', status: 'active' }, { prefix: '10.60.90.64/28', status: 'active' }])).status).toBe(201);
     const free = await app.get(`${P}${parent.id}/available-prefixes/`);
     expect(free.body.map((b: Obj) => b.prefix)).toEqual([
-      ...Array.from({ length: 200 }, (_, i) => `10.60.${i}.128/25`),
-      '10.60.200.0/21', '10.60.208.0/20', '10.60.224.0/19',
+      ...Array.from({ length: 400 }, (_, i) => `10.60.${i >> 2}.${(i & 3) * 64 + 32}/27`),
+      '10.60.100.0/22', '10.60.104.0/21', '10.60.112.0/20', '10.60.128.0/17',
     ]);
     const pool = await created(await app.post(P, { prefix: '10.61.0.0/24', status: 'active' }));
     const used = Array.from({ length: 100 }, (_, i) => ({ address: `10.61.0.${i + 1}/24`, status: 'active' }));
