@@ -36,6 +36,11 @@ export interface Executor {
   readonly writtenTables?: ReadonlySet<string>;
   /** How list counts are kept between requests (see countMatching), on readers that keep them. */
   readonly counting?: CountVersioning;
+  /**
+   * Whether the database would sort every matching row of this query before its LIMIT (no index
+   * serves its ORDER BY), as its planner says; only where asking costs no round trip (SQLite).
+   */
+  sortsAllRows?(sql: string, params: readonly unknown[]): boolean;
 }
 
 /**
@@ -128,9 +133,24 @@ export interface Database {
 
 type Statement = BetterSqlite3.Statement<unknown[], unknown>;
 
+/** The planner's line for a sort of the whole result (a partial sort says LAST TERM or RIGHT PART). */
+const FULL_SORT = 'USE TEMP B-TREE FOR ORDER BY';
+
 class StatementCache {
   private readonly map = new Map<string, Statement>();
+  /** Per statement text: whether its plan sorts every row (asked once; a plan follows the text, not its values). */
+  private readonly sorting = new Map<string, boolean>();
   constructor(private readonly conn: BetterSqlite3.Database, private readonly size = 1000) {}
+  sortsAllRows(sql: string, params: unknown[]): boolean {
+    let sorts = this.sorting.get(sql);
+    if (sorts === undefined) {
+      const plan = this.conn.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ parent: number; detail: string }>;
+      sorts = plan.some((step) => step.parent === 0 && step.detail === FULL_SORT);
+      this.sorting.set(sql, sorts);
+      if (this.sorting.size > this.size) this.sorting.delete(this.sorting.keys().next().value as string);
+    }
+    return sorts;
+  }
   get(sql: string): Statement {
     let stmt = this.map.get(sql);
     if (!stmt) {
@@ -220,6 +240,9 @@ class SqliteExecutor implements Executor {
     recordQuery(this.stats);
     const stmt = this.cache.get(sql);
     return stmt.raw(false).all(...sqliteParams(params)) as ObjectRow[];
+  }
+  sortsAllRows(sql: string, params: readonly unknown[]): boolean {
+    return this.cache.sortsAllRows(sql, sqliteParams(params));
   }
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
     await this.wait();

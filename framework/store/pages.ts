@@ -96,6 +96,8 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
   }
   // A long list is read and written chunk by chunk as the response goes out.
   if (size > limits.chunkRows) return { count, rows: [], ids: longPageIds(query, page, count, Number(withParent), limits.chunkRows) };
+  const inIndexOrder = await rowsInIndexOrder(query, page, size, count - Number(withParent));
+  if (inIndexOrder) return { count, rows: inIndexOrder, ids: null };
   // Many rows to order: sort ids alone (with only the joins the ordering needs), then read the
   // page's objects by id. Ordering full rows would carry every nested column of every matching row
   // through the sort.
@@ -129,6 +131,28 @@ async function countWithIds(query: PageQuery, fromWhere: string, page: PageWindo
     pageIds = [...pageIds, ...(await withParentIds(query, page, count - withParent, withParent))];
   }
   return { count: counts[0], rows: await planRowsInOrder(db, model, plan, pageIds), ids: null };
+}
+
+/**
+ * The page's rows in one statement where the planner walks an index in the list's order, which it
+ * leaves as soon as the page is full, so nothing is sorted and no id is looked up a second time:
+ * for the first pages (what it skips still costs every nested join) of a list under an ordering
+ * an index serves, or of the rows without the parent under a parent-first one. Only where the
+ * planner can be asked without a round trip (see Executor.sortsAllRows); null when this does not apply.
+ */
+async function rowsInIndexOrder(query: PageQuery, page: PageWindow, size: number, withoutParent: number): Promise<Row[] | null> {
+  const { db, plan, condition, params } = query;
+  if (!db.sortsAllRows || page.offset > size) return null;
+  const q = db.dialect.quote;
+  const order = plan.parentFirst;
+  if (order && page.offset + size > withoutParent) return null;
+  const own = params.fork();
+  const clause = paginateClause(db.dialect, own.add(size), own.add(page.offset));
+  const sql = order
+    ? `${plan.select} WHERE ${condition} AND NOT (${q('t0')}.${q(order.column)} IS NOT NULL) ORDER BY ${order.withoutParent} ${clause}`
+    : `${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`;
+  if (db.sortsAllRows(sql, own.values)) return null;
+  return db.rows(sql, own.values);
 }
 
 /** One stretch of a list in one ordering: under a parent-first ordering, the rows without the parent, then those with it. */
