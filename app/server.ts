@@ -10,6 +10,7 @@ import { sessionRoutes } from '../framework/auth/session-routes';
 import { FAVICON_SVG } from '../framework/http/page';
 import { Logger } from '../framework/http/logger';
 import { requestLog } from '../framework/http/request-log';
+import { expressServer, listenOn } from '../framework/http/express-server';
 import { apiRouter, type Services } from '../framework/router/api';
 import { buildRouteTable, type RouteTable } from '../framework/router/route-table';
 import { setSecretsProviders, type Registry } from '../framework';
@@ -173,21 +174,15 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
     routes,
     webhooks,
     jobs,
-    listen: () =>
-      new Promise((resolve, reject) => {
-        // Express calls back with the listening error (EADDRINUSE, EACCES…) as well as on success.
-        server = app.listen(config.port, config.host, (err?: Error) => {
-          if (err) {
-            reject(err);
-            return;
-          }
-          const address = (server as Server).address();
-          const port = typeof address === 'object' && address ? address.port : config.port;
-          logger.info('listening', { url: `http://${config.host}:${port}/api/`, version: config.version });
-          resolve(server as Server);
-        });
-        server.keepAliveTimeout = 65_000;
-      }),
+    async listen() {
+      server = expressServer(app);
+      server.keepAliveTimeout = 65_000;
+      await listenOn(server, config.port, config.host);
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      logger.info('listening', { url: `http://${config.host}:${port}/api/`, version: config.version });
+      return server;
+    },
     async close() {
       if (server) await new Promise<void>((resolve) => (server as Server).close(() => resolve()));
       await jobs.stop();

@@ -1,14 +1,15 @@
 /**
  * The floor of BENCHMARK.md: the rows of W1–W6 and W12 served by the thinnest handler possible on
- * netinv's own HTTP stack (express) and database drivers: one hand-written SQL query and
- * JSON.stringify, no authentication, no serializer. Started as its own process by the benchmark,
- * configured by DATABASE_URL and PORT.
+ * netinv's own HTTP stack (express on the server of framework/http/express-server.ts) and database
+ * drivers: one hand-written SQL query and JSON.stringify, no authentication, no serializer.
+ * Started as its own process by the benchmark, configured by DATABASE_URL and PORT.
  */
 import express, { type Request, type Response } from 'express';
 import BetterSqlite3 from 'better-sqlite3';
 import { Pool as PgPool } from 'pg';
 import { createPool as createMysqlPool } from 'mysql2';
 import { parseDatabaseUrl } from '../../framework/store/datasource';
+import { expressServer } from '../../framework/http/express-server';
 
 type Rows = Record<string, unknown>[];
 /** Runs one SQL statement written with `?` placeholders. */
@@ -111,8 +112,10 @@ function main(): void {
       ),
     ),
   );
-  const server = app.listen(Number(process.env.PORT ?? 8090), '127.0.0.1', () => process.stdout.write('floor ready\n'));
+  // The server netinv itself listens with (requests born with Express's prototypes).
+  const server = expressServer(app);
   server.keepAliveTimeout = 65_000;
+  server.listen(Number(process.env.PORT ?? 8090), '127.0.0.1', () => process.stdout.write('floor ready\n'));
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
 

@@ -1,0 +1,54 @@
+/**
+ * The server netinv listens with: requests and responses are constructed with the Express
+ * application's prototypes (so Express's re-parenting changes nothing), and behave as Express's
+ * own; listening fails with the listening error.
+ */
+import express from 'express';
+import request from 'supertest';
+import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { expressServer, listenOn } from '../../framework/http/express-server';
+
+function app() {
+  const a = express();
+  a.disable('x-powered-by');
+  a.get('/things/:id', (req, res) => {
+    res.status(203).set('X-Thing', req.params.id).json({ id: req.params.id, path: req.path, query: req.query.q ?? null });
+  });
+  return a;
+}
+
+test('requests and responses start with the application\'s prototypes and work as Express\'s', async () => {
+  const a = app();
+  const server = expressServer(a);
+  const born: Array<[boolean, boolean]> = [];
+  // Runs before Express sees the request: what Node constructed.
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    born.push([Object.getPrototypeOf(req) === a.request, Object.getPrototypeOf(res) === a.response]);
+  });
+  await listenOn(server, 0, '127.0.0.1');
+  try {
+    const port = (server.address() as AddressInfo).port;
+    const res = await request(`http://127.0.0.1:${port}`).get('/things/abc?q=1');
+    expect(res.status).toBe(203);
+    expect(res.headers['x-thing']).toBe('abc');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ id: 'abc', path: '/things/abc', query: '1' });
+    const missing = await request(`http://127.0.0.1:${port}`).get('/nothing');
+    expect(missing.status).toBe(404);
+    expect(born).toEqual([[true, true], [true, true]]);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+test('listening on a port in use rejects with EADDRINUSE', async () => {
+  const first = expressServer(app());
+  await listenOn(first, 0, '127.0.0.1');
+  try {
+    const port = (first.address() as AddressInfo).port;
+    await expect(listenOn(expressServer(app()), port, '127.0.0.1')).rejects.toMatchObject({ code: 'EADDRINUSE' });
+  } finally {
+    await new Promise<void>((resolve) => first.close(() => resolve()));
+  }
+});
