@@ -138,7 +138,7 @@ const FULL_SORT = 'USE TEMP B-TREE FOR ORDER BY';
 
 class StatementCache {
   private readonly map = new Map<string, Statement>();
-  /** Per statement text: whether its plan sorts every row (asked once; a plan follows the text, not its values). */
+  /** Per statement text: whether its plan sorts every row (asked once, with the first call's values: lists vary their values, not their shape). */
   private readonly sorting = new Map<string, boolean>();
   constructor(private readonly conn: BetterSqlite3.Database, private readonly size = 1000) {}
   sortsAllRows(sql: string, params: unknown[]): boolean {
