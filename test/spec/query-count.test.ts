@@ -141,17 +141,33 @@ test('a page\'s tags are read with its objects, by no statement of their own', a
   expect(queriesOf(full)).toBe(queriesOf(brief));
 });
 
+/**
+ * The fewest statements of three runs of a request, and the last response: the configuration
+ * cache's check of its generations (one statement, at most every half second) may join any one
+ * of them on a loaded machine.
+ */
+async function fewestQueries(send: (run: number) => Promise<{ status: number; headers: Record<string, string>; body: Obj }>) {
+  let fewest = Infinity;
+  let last: Awaited<ReturnType<typeof send>> | null = null;
+  for (let run = 0; run < 3; run++) {
+    last = await send(run);
+    fewest = Math.min(fewest, queriesOf(last));
+  }
+  return { count: fewest, last: last as NonNullable<typeof last> };
+}
+
 test('an update that does not send the tags leaves their links unread and unwritten', async () => {
   const provider = await made('/api/circuits/providers/', { name: 'qc-patch', tags: tagIds });
   const path = `/api/circuits/providers/${provider.id}/`;
   await app.patch(path, { description: 'warm' });
-  const without = await app.patch(path, { description: 'one' });
-  const withTags = await app.patch(path, { description: 'two', tags: tagIds });
+  // Each run changes the description, so that every run writes.
+  const without = await fewestQueries((run) => app.patch(path, { description: `one-${run}` }));
+  const withTags = await fewestQueries((run) => app.patch(path, { description: `two-${run}`, tags: tagIds }));
   // Sent, the two tags are looked up (each, then their content types) and compared with the
   // stored links (one read; nothing is written): four statements that an update without them skips.
-  expect(queriesOf(withTags) - queriesOf(without)).toBe(4);
-  expect(without.body.tags.map((t: Obj) => t.name)).toEqual(['qc-gold', 'qc-silver']);
-  expect((await app.get(path)).body.tags).toEqual(without.body.tags);
+  expect(withTags.count - without.count).toBe(4);
+  expect(without.last.body.tags.map((t: Obj) => t.name)).toEqual(['qc-gold', 'qc-silver']);
+  expect((await app.get(path)).body.tags).toEqual(without.last.body.tags);
 });
 
 // Git repositories have tags that their representation does not show (hidden).
