@@ -1,10 +1,10 @@
 import type { Executor } from './executor';
 import { Params } from './params';
-import { addressColumn, BROADCAST_COLUMN, FAMILY_COLUMN, LENGTH_COLUMN, type NetworkOptions } from '../fields/network';
+import { addressColumn, FAMILY_COLUMN, LENGTH_COLUMN, type NetworkOptions } from '../fields/network';
 import { type Predicate } from '../query/predicate';
 import { compilePredicate } from './compile-predicate';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
-import { blocksBetween, fromHex, makeNetwork, toHex, type IPNetwork } from '../network/ip';
+import { BITS, blocksBetween, fromHex, makeNetwork, toHex, type Family, type IPNetwork } from '../network/ip';
 
 /** A stored network (or address) read back as numbers. */
 interface Occupied {
@@ -36,12 +36,19 @@ async function seek(tx: Executor, model: ModelMeta, field: FieldMeta, family: nu
     `${address} <= ${params.add(toHex(to))}`,
     compilePredicate(where, model, 't0', params),
   ];
-  // A host occupies one address whatever its mask; a network its whole range.
-  const last = role === 'host' ? address : `${q('t0')}.${q(BROADCAST_COLUMN)}`;
-  const sql = `SELECT ${address}, ${last} FROM ${q(model.table)} ${q('t0')} WHERE ${conditions.join(' AND ')}`
-    + ` ORDER BY ${tx.dialect.orderText(address)}, ${q('t0')}.${q(LENGTH_COLUMN)} LIMIT ${params.add(batch)}`;
+  const length = `${q('t0')}.${q(LENGTH_COLUMN)}`;
+  // A host occupies one address whatever its mask; a network its whole range, whose end follows
+  // from its start and length: reading the length rather than the broadcast column keeps the
+  // seek inside the (family, address, length) index, without a lookup of each row's table entry.
+  const sql = `SELECT ${address}, ${length} FROM ${q(model.table)} ${q('t0')} WHERE ${conditions.join(' AND ')}`
+    + ` ORDER BY ${tx.dialect.orderText(address)}, ${length} LIMIT ${params.add(batch)}`;
   const rows = await tx.rows(sql, params.values);
-  return rows.map((r) => ({ first: fromHex(String(r[0])), last: fromHex(String(r[1])) }));
+  if (role === 'host') return rows.map((r) => { const at = fromHex(String(r[0])); return { first: at, last: at }; });
+  const bits = BITS[family as Family];
+  return rows.map((r) => {
+    const first = fromHex(String(r[0]));
+    return { first, last: first + (1n << BigInt(bits - Number(r[1]))) - 1n };
+  });
 }
 
 /**
