@@ -295,6 +295,16 @@ describe('allocation', () => {
     expect(one.body.prefix).toBe('10.20.4.128/25');
   });
 
+  test('available-prefixes in IPv6: each child ends where its length says, nested children skipped', async () => {
+    const parent = await created(await app.post(P, { prefix: '2001:db8:60::/48', status: 'container' }));
+    const children = ['2001:db8:60::/64', '2001:db8:60:2::/63', '2001:db8:60:3::/64'].map((prefix) => ({ prefix, status: 'active' }));
+    expect((await app.post(P, children)).status).toBe(201);
+    const free = await app.get(`${P}${parent.id}/available-prefixes/`);
+    expect(free.status).toBe(200);
+    const blocks = ['1::/64', '4::/62', '8::/61', '10::/60', '20::/59', '40::/58', '80::/57', '100::/56', '200::/55', '400::/54', '800::/53', '1000::/52', '2000::/51', '4000::/50', '8000::/49'];
+    expect(free.body).toEqual(blocks.map((b) => ({ family: 6, prefix: `2001:db8:60:${b}`, vrf: null })));
+  });
+
   test('free space past many children: several reads of growing size, nested children skipped', async () => {
     const parent = await created(await app.post(P, { prefix: '10.60.0.0/16', status: 'container' }));
     // 400 children (more than the first reads hold), and children nested inside two of them.
