@@ -4,7 +4,7 @@ import { addressColumn, FAMILY_COLUMN, LENGTH_COLUMN, type NetworkOptions } from
 import { type Predicate } from '../query/predicate';
 import { compilePredicate } from './compile-predicate';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
-import { BITS, blocksBetween, fromHex, makeNetwork, toHex, type Family, type IPNetwork } from '../network/ip';
+import { blocksBetween, fromHex, makeNetwork, toHex, type Family, type IPNetwork } from '../network/ip';
 
 /** A stored network (or address) read back as numbers. */
 interface Occupied {
@@ -44,11 +44,7 @@ async function seek(tx: Executor, model: ModelMeta, field: FieldMeta, family: nu
     + ` ORDER BY ${tx.dialect.orderText(address)}, ${length} LIMIT ${params.add(batch)}`;
   const rows = await tx.rows(sql, params.values);
   if (role === 'host') return rows.map((r) => { const at = fromHex(String(r[0])); return { first: at, last: at }; });
-  const bits = BITS[family as Family];
-  return rows.map((r) => {
-    const first = fromHex(String(r[0]));
-    return { first, last: first + (1n << BigInt(bits - Number(r[1]))) - 1n };
-  });
+  return rows.map((r) => makeNetwork(family as Family, fromHex(String(r[0])), Number(r[1])));
 }
 
 /**
