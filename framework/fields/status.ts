@@ -3,7 +3,7 @@ import { Index, JoinColumn, ManyToOne } from 'typeorm';
 import { FieldError, ValidationError } from '../errors';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Registry, ResolvingKind } from '../metadata/registry';
-import type { FieldOptions, ModelClass, Thunk } from '../metadata/types';
+import type { FieldOptions, ModelClass, Thunk, Values } from '../metadata/types';
 import type { Id } from '../query/id';
 import { baseInfo, pyRepr } from './common';
 import type { FieldKind, KindWriteContext } from './kind';
@@ -51,15 +51,14 @@ export const statusKind: FieldKind & ResolvingKind = {
     if (id === null) throw new FieldError(`Object with slug=${slug} does not exist.`);
     return id;
   },
-  async prepare(field, values, wc) {
+  // Not async: only a create that leaves the status out has anything to do.
+  prepare(field, values, wc) {
     const slug = field.opts<StatusOptions>().defaultSlug;
     if (!slug || !wc.creating || values[field.name] !== undefined) return;
-    const id = await cachedStatusFor(field, slug, wc);
-    if (id === null) throw new ValidationError({ [field.name]: [`Default status '${slug}' does not exist`] });
-    values[field.name] = id;
+    return setDefaultStatus(field, slug, values, wc);
   },
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
-  store: (field, value) => ({ [field.column as string]: value }),
+  storeColumn: (_field, value) => value,
   lookups: () => ['', 'n'],
   comparison: 'identity',
   info: (field) => baseInfo(field, 'field'),
@@ -70,6 +69,12 @@ export const statusKind: FieldKind & ResolvingKind = {
       ? { type: 'string', description: 'Status slug' }
       : { type: 'object', properties: { value: { type: 'string' }, label: { type: 'string' } } },
 };
+
+async function setDefaultStatus(field: FieldMeta, slug: string, values: Values, wc: KindWriteContext): Promise<void> {
+  const id = await cachedStatusFor(field, slug, wc);
+  if (id === null) throw new ValidationError({ [field.name]: [`Default status '${slug}' does not exist`] });
+  values[field.name] = id;
+}
 
 /** Status ids by `<model label>:<slug>`, for the rest of the request. */
 const STATUS_IDS = new DataKey<Map<string, Id>>('status-ids');

@@ -139,16 +139,16 @@ function makeKind(variant: TextVariant): FieldKind {
     },
     defaultValue: (field) => (field.nullable ? null : field.blank ? '' : undefined),
     load: (field, row) => (row[field.column as string] ?? null) as string | null,
-    store: (field, value) => ({ [field.column as string]: value }),
-    async prepare(field: FieldMeta, values: Values, wc: KindWriteContext) {
+    storeColumn: (_field, value) => value,
+    // Not async: most string fields have nothing to prepare, and a bulk write of thousands of
+    // objects should not wait a microtask per field for that.
+    prepare(field: FieldMeta, values: Values, wc: KindWriteContext) {
       const o = field.opts<SlugOptions>();
       if (variant !== 'slug' || !o.from) return;
       const current = values[field.name];
       if (current !== undefined && current !== '' && current !== null) return;
       if (current === undefined && !wc.creating) return;
-      const source = o.source ? await o.source(values, wc) : values[o.from] ?? wc.current?.[o.from];
-      if (typeof source !== 'string') return;
-      values[field.name] = await uniqueSlug(field, slugify(source, o.separator ?? '-'), wc);
+      return fillSlug(field, o, o.from, values, wc);
     },
     lookups: () => STRING_LOOKUPS,
     filterValue: (_field, raw, lookup) => textFilterValue(raw, lookup),
@@ -175,6 +175,13 @@ function makeKind(variant: TextVariant): FieldKind {
       return s;
     },
   };
+}
+
+/** Sets a slug left out or blank from its source field (or text), made unique. */
+async function fillSlug(field: FieldMeta, o: SlugOptions, from: string, values: Values, wc: KindWriteContext): Promise<void> {
+  const source = o.source ? await o.source(values, wc) : values[from] ?? wc.current?.[from];
+  if (typeof source !== 'string') return;
+  values[field.name] = await uniqueSlug(field, slugify(source, o.separator ?? '-'), wc);
 }
 
 /** The slug, or the slug with `-2`, `-3`… appended when it is taken by another object. */

@@ -4,7 +4,7 @@ import { newRowId } from '../store/row-ids';
 import { validateSync } from 'class-validator';
 import { keepConstraintLookups } from './constraint-lookups';
 import type { Executor } from '../store/executor';
-import { changedColumns, rowOf } from '../store/objects';
+import { changedColumns, columnValue, rowOf } from '../store/objects';
 import { insertRow, insertRowBatches, rowWithValues, updateRows } from '../store/rows';
 import { clearReference, deleteLinkRows, deleteRows, idsReferencing, idsReferencingGeneric } from '../store/rows';
 import { genericNames } from '../fields/generic-foreign-key';
@@ -138,7 +138,20 @@ export async function parseObject(
 export async function prepareValues(model: ModelMeta, values: Values, wc: WriteContext): Promise<void> {
   const prepare = model.hook('prepare') as ((values: Values, wc: WriteContext) => unknown) | undefined;
   if (prepare) await prepare(values, wc);
-  for (const field of model.fields) await field.kind.prepare?.(field, values, wc);
+  for (const field of preparedFields(model)) {
+    // Most fields prepare synchronously (an automatic date): awaiting only the ones that return a
+    // promise keeps a bulk write from queueing a microtask per field of every object.
+    const pending = field.kind.prepare?.(field, values, wc);
+    if (pending) await pending;
+  }
+}
+
+const PREPARED_FIELDS = new WeakMap<ModelMeta, readonly FieldMeta[]>();
+
+function preparedFields(model: ModelMeta): readonly FieldMeta[] {
+  let fields = PREPARED_FIELDS.get(model);
+  if (!fields) PREPARED_FIELDS.set(model, (fields = model.fields.filter((f) => f.kind.prepare)));
+  return fields;
 }
 
 keepConstraintLookups();
@@ -163,7 +176,7 @@ export async function uniqueConflicts(model: ModelMeta, values: Values, tx: Exec
     const fields = set.map((n) => model.field(n) as FieldMeta);
     if (fields.some((f) => values[f.name] === null || values[f.name] === undefined)) continue;
     const columns: Record<string, unknown> = {};
-    for (const f of fields) columns[f.column as string] = f.kind.store ? f.kind.store(f, values[f.name])[f.column as string] : values[f.name];
+    for (const f of fields) columns[f.column as string] = columnValue(f, values[f.name]);
     if (await rowWithValues(tx, model, columns, id)) conflicts.push(set);
   }
   return conflicts;
