@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { RequestData, Store, type Registry } from '../../framework';
 import { openDatabase } from '../../framework/store/datasource';
 import type { Database, Executor } from '../../framework/store/executor';
 import { parseNetwork, type IPNetwork } from '../../framework/network/ip';
 import type { Id } from '../../framework/query/id';
+import { newRowId } from '../../framework/store/row-ids';
 import type { Actor, Values } from '../../framework/serializer/write-context';
 import {
   insertObjects, parseObject, prepareValues, saveObject, validateObject, writeContext, type WriteScope,
@@ -153,7 +154,7 @@ class Writer {
         }
         const objects: Values[] = [];
         for (let i = start; i < end; i++) {
-          const id = randomUUID();
+          const id = newRowId();
           const values: Values = { ...template, id, ...vary(i) };
           await prepareValues(model, values, writeContext(model, scope, id, null, false));
           objects.push(values);

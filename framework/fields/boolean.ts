@@ -49,7 +49,7 @@ export const booleanKind: FieldKind = {
     return parseBoolean(input);
   },
   load: (field, row) => toBoolean(row[field.column as string]),
-  store: (field, value) => ({ [field.column as string]: value }),
+  storeColumn: (_field, value) => value,
   lookups: () => [''],
   filterValue: (_f, raw) => booleanFilterValue(raw),
   comparison: 'identity',

@@ -108,7 +108,7 @@ export const choiceKind: FieldKind = {
     if (raw === null || raw === undefined) return null;
     return opts(field).choices.numeric ? Number(raw) : raw;
   },
-  store: (field, value) => ({ [field.column as string]: value }),
+  storeColumn: (_field, value) => value,
   lookups: () => ['', 'n'],
   filterValue(field, raw) {
     const match = opts(field).choices.match(raw);

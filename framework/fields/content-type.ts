@@ -60,7 +60,7 @@ export const contentTypeKind: FieldKind & ResolvingKind = {
     return input;
   },
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
-  store: (field, value) => ({ [field.column as string]: value }),
+  storeColumn: (_field, value) => value,
   lookups: () => ['', 'n'],
   filterChoices: (field) => [...resolved(field).known].sort(),
   filterValue(field, raw) {

@@ -61,7 +61,7 @@ export const contentTypesKind: FieldKind & ResolvingKind = {
     const v = parseJsonColumn(row[field.column as string]);
     return Array.isArray(v) ? v : [];
   },
-  store: (field, value) => ({ [field.column as string]: JSON.stringify(value ?? []) }),
+  storeColumn: (_field, value) => JSON.stringify(value ?? []),
   lookups: () => ['', 'n'],
   filterValue(field, raw) {
     if (!LABEL.test(raw) || !(field.resolved.known as Set<string>).has(raw)) {

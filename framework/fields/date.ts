@@ -140,7 +140,7 @@ export const dateKind: FieldKind = {
   },
   prepare: (field, values, wc) => auto(field, values, wc, today),
   load: (field, row) => loadDate(row[field.column as string]),
-  store: (field, value) => ({ [field.column as string]: value }),
+  storeColumn: (_field, value) => value,
   lookups: () => NUMERIC_LOOKUPS,
   filterValue(_f, raw) {
     const d = parseDate(raw);
@@ -177,7 +177,7 @@ export const dateTimeKind: FieldKind = {
   },
   prepare: (field, values, wc) => auto(field, values, wc, () => new Date()),
   load: (field, row) => loadDateTime(row[field.column as string]),
-  store: (field, value) => ({ [field.column as string]: value instanceof Date ? storeDateTime(value) : value }),
+  storeColumn: (_field, value) => value instanceof Date ? storeDateTime(value) : value,
   lookups: () => NUMERIC_LOOKUPS,
   filterValue(_f, raw) {
     const d = parseDateTime(raw) ?? (parseDate(raw) ? parseDateTime(`${raw}T00:00:00Z`) : null);

@@ -56,7 +56,7 @@ export const decimalKind: FieldKind = {
     const v = row[field.column as string];
     return v === null || v === undefined ? null : Number(v);
   },
-  store: (field, value) => ({ [field.column as string]: value === null ? null : Number(value).toFixed(opts(field).places) }),
+  storeColumn: (field, value) => value === null ? null : Number(value).toFixed(opts(field).places),
   lookups: () => NUMERIC_LOOKUPS,
   filterValue(_f, raw) {
     const t = raw.trim();

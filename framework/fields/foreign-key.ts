@@ -94,7 +94,7 @@ export const foreignKeyKind: FieldKind & ResolvingKind = {
     return id;
   },
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
-  store: (field, value) => ({ [field.column as string]: value }),
+  storeColumn: (_field, value) => value,
   lookups: () => ['', 'n'],
   filterValue(field, raw) {
     const id = parseId(field.target as ModelMeta, raw);

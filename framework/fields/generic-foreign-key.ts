@@ -91,7 +91,7 @@ export const genericTypeKind: FieldKind & ResolvingKind = {
     return input;
   },
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
-  store: (field, value) => ({ [field.column as string]: value }),
+  storeColumn: (_field, value) => value,
   defaultValue: () => null,
   lookups: () => ['', 'n'],
   filterChoices: (field) => [...typesOf(field)],
@@ -124,7 +124,7 @@ export const genericIdKind: FieldKind = {
     return id;
   },
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
-  store: (field, value) => ({ [field.column as string]: value }),
+  storeColumn: (_field, value) => value,
   defaultValue: () => null,
   lookups: () => ['', 'n'],
   filterValue(_field, raw) {

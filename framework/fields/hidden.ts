@@ -27,7 +27,7 @@ export const hiddenKind: FieldKind = {
   column: (field) => field.options.column ?? field.name,
   reader: () => null,
   load: (field, row) => row[field.column as string] ?? '',
-  store: (field, value) => ({ [field.column as string]: value ?? '' }),
+  storeColumn: (_field, value) => value ?? '',
   defaultValue: () => '',
   prepare(field, values) {
     const derive = field.opts<HiddenOptions>().derive;

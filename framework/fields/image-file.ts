@@ -105,7 +105,7 @@ export const imageFileKind: FieldKind = {
     return input;
   },
   load: (field, row) => (row[field.column as string] ?? '') as string,
-  store: (field, value) => ({ [field.column as string]: value }),
+  storeColumn: (_field, value) => value,
   defaultValue: () => undefined,
   lookups: () => [],
   comparison: 'identity',

@@ -58,7 +58,7 @@ export const integerArrayKind: FieldKind = {
     return list;
   },
   load: (field, row) => readList(row[field.column as string]),
-  store: (field, value) => ({ [field.column as string]: value === null || value === undefined ? null : JSON.stringify(value) }),
+  storeColumn: (_field, value) => value === null || value === undefined ? null : JSON.stringify(value),
   lookups: () => [],
   filterValue(_field, raw) {
     const t = raw.trim();

@@ -24,7 +24,7 @@ export const integerPkKind: FieldKind = {
     const v = row[field.column as string];
     return v === null || v === undefined ? null : Number(v);
   },
-  store: (field, value) => ({ [field.column as string]: value }),
+  storeColumn: (_field, value) => value,
   lookups: () => ['', 'n'],
   filterValue: (_field, raw) => integerFilterValue(raw),
   columnRange: () => [-(2 ** 31), 2 ** 31 - 1],

@@ -57,7 +57,7 @@ export const integerKind: FieldKind = {
     const v = row[field.column as string];
     return v === null || v === undefined ? null : Number(v);
   },
-  store: (field, value) => ({ [field.column as string]: value }),
+  storeColumn: (_field, value) => value,
   lookups: () => NUMERIC_LOOKUPS,
   filterValue: (_f, raw) => integerFilterValue(raw),
   columnRange: (field) => (field.opts<IntegerOptions>().big ? [-(2 ** 63), 2 ** 63 - 1] : [-(2 ** 31), 2 ** 31 - 1]),

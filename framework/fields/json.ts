@@ -40,7 +40,7 @@ export const jsonKind: FieldKind = {
     return input;
   },
   load: (field, row) => parseJsonColumn(row[field.column as string]),
-  store: (field, value) => ({ [field.column as string]: value === null || value === undefined ? null : JSON.stringify(value) }),
+  storeColumn: (_field, value) => value === null || value === undefined ? null : JSON.stringify(value),
   // No generated filters; named filters may test for null or search the stored text.
   comparison: 'text',
   info: (field) => baseInfo(field, 'field'),

@@ -333,7 +333,13 @@ export interface FieldKindFacets {
   parse?(field: FieldMeta, input: unknown, wc: KindWriteContext): unknown | Promise<unknown>;
   /** Internal value from a raw row keyed by column name. */
   load?(field: FieldMeta, row: StoredRow): unknown;
-  /** Column values to store for an internal value. */
+  /**
+   * The value of the field's own column for an internal value: for kinds that store that one
+   * column. A bulk write calls it for every field of every object, so it returns the bare value
+   * rather than a row of one column.
+   */
+  storeColumn?(field: FieldMeta, value: unknown): unknown;
+  /** Column values to store for an internal value: for kinds that store several columns (or another). */
   store?(field: FieldMeta, value: unknown): StoredRow;
   /** Writes that live outside the row (link tables), after the row exists. */
   afterWrite?(field: FieldMeta, id: Id, value: unknown, wc: KindWriteContext, created: boolean): Promise<void>;

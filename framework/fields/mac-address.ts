@@ -66,7 +66,7 @@ export const macAddressKind: FieldKind = {
   },
   defaultValue: (field) => (field.nullable ? null : undefined),
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
-  store: (field, value) => ({ [field.column as string]: value }),
+  storeColumn: (_field, value) => value,
   lookups: () => STRING_LOOKUPS,
   filterValue(_field, raw, lookup) {
     // An exact value that is no MAC address cannot equal a stored one: it is kept and matches nothing.

@@ -53,7 +53,7 @@ export const multipleChoiceKind: FieldKind = {
   },
   defaultValue: (field) => (field.nullable ? null : field.blank ? [] : undefined),
   load: (field, row) => (field.nullable && (row[field.column as string] ?? null) === null ? null : readList(row[field.column as string])),
-  store: (field, value) => ({ [field.column as string]: value === null || value === undefined ? null : JSON.stringify(value) }),
+  storeColumn: (_field, value) => value === null || value === undefined ? null : JSON.stringify(value),
   lookups: () => [''],
   filterValue: (_field, raw) => raw,
   filterChoices: (field) => choicesOf(field).values,

@@ -22,7 +22,7 @@ export const passwordKind: FieldKind = {
     return hashPassword(input);
   },
   load: (field, row) => row[field.column as string],
-  store: (field, value) => ({ [field.column as string]: value ?? '' }),
+  storeColumn: (_field, value) => value ?? '',
   defaultValue: () => '!',
   info: (field) => ({ ...baseInfo(field, 'string'), max_length: 128 }),
   schema: () => ({ type: 'string', writeOnly: true, maxLength: 128 }),

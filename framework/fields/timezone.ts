@@ -35,7 +35,7 @@ export const timeZoneKind: FieldKind = {
   },
   defaultValue: () => '',
   load: (field, row) => (row[field.column as string] as string) ?? '',
-  store: (field, value) => ({ [field.column as string]: value ?? '' }),
+  storeColumn: (_field, value) => value ?? '',
   lookups: () => ['', 'n'],
   filterValue(_field, raw) {
     if (!validTimeZone(raw)) throw new FilterValueError(`Select a valid choice. ${raw} is not one of the available choices.`);

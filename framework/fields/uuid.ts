@@ -36,7 +36,7 @@ export const uuidKind: FieldKind = {
     return v;
   },
   load: (field, row) => (row[field.column as string] ?? null) as string | null,
-  store: (field, value) => ({ [field.column as string]: value }),
+  storeColumn: (_field, value) => value,
   // Nautobot's id filter is string-based, but every value must be a complete UUID.
   lookups: () => STRING_LOOKUPS,
   filterValue(_f, raw) {

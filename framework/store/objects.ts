@@ -23,12 +23,41 @@ export function loadColumns(model: ModelMeta, fields: readonly FieldMeta[] = mod
 /** Column values of a row holding `values` (fields left undefined are not written). */
 export function rowOf(model: ModelMeta, values: Values): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  for (const f of model.fields) {
-    if (!f.kind.store || !f.column) continue;
-    if (values[f.name] === undefined) continue;
-    Object.assign(row, f.kind.store(f, values[f.name]));
+  for (const f of storedFields(model)) {
+    const value = values[f.name];
+    if (value === undefined) continue;
+    const kind = f.kind;
+    if (kind.storeColumn) {
+      row[f.column as string] = kind.storeColumn(f, value);
+      continue;
+    }
+    const stored = (kind.store as NonNullable<FieldMeta['kind']['store']>)(f, value);
+    for (const column in stored) row[column] = stored[column];
   }
   return row;
+}
+
+/** The columns a field stores for `value`, by name. */
+export function storedColumns(field: FieldMeta, value: unknown): Record<string, unknown> {
+  const kind = field.kind;
+  if (kind.storeColumn) return { [field.column as string]: kind.storeColumn(field, value) };
+  return kind.store ? kind.store(field, value) : {};
+}
+
+/** The value a field's own column holds for `value` (what its kind stores there). */
+export function columnValue(field: FieldMeta, value: unknown): unknown {
+  const kind = field.kind;
+  if (kind.storeColumn) return kind.storeColumn(field, value);
+  return kind.store ? kind.store(field, value)[field.column as string] : value;
+}
+
+const STORED_FIELDS = new WeakMap<ModelMeta, readonly FieldMeta[]>();
+
+/** Fields with columns of the model's row, looked up once per model (rowOf runs per object). */
+function storedFields(model: ModelMeta): readonly FieldMeta[] {
+  let fields = STORED_FIELDS.get(model);
+  if (!fields) STORED_FIELDS.set(model, (fields = model.fields.filter((f) => (f.kind.storeColumn || f.kind.store) && f.column)));
+  return fields;
 }
 
 /**

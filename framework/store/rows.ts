@@ -5,6 +5,7 @@ import type { Predicate } from '../query/predicate';
 import type { Id } from '../query/id';
 import { compilePredicate } from './compile-predicate';
 import type { Executor, ObjectRow } from './executor';
+import type { Dialect } from './dialect/types';
 import { Params } from './params';
 
 /**
@@ -108,21 +109,61 @@ export async function insertRow(db: Executor, model: ModelMeta, row: Record<stri
   return undefined;
 }
 
+/** Every column some row sets, in the order they first appear. */
+function columnsOf(rows: readonly Record<string, unknown>[]): string[] {
+  const columns = new Set<string>();
+  for (const row of rows) for (const column in row) columns.add(column);
+  return [...columns];
+}
+
+/**
+ * The `(?, ?), (?, ?)` of a multi-row INSERT: the same for every batch of a bulk write, so built
+ * once per shape (thousands of rows make it long) rather than per statement.
+ */
+const TUPLES = new Map<string, string>();
+const MAX_TUPLE_SHAPES = 256;
+
+function valueTuples(dialect: Dialect, columns: number, rows: number): string {
+  const key = `${dialect.name}:${columns}:${rows}`;
+  let text = TUPLES.get(key);
+  if (text === undefined) {
+    const tuples: string[] = [];
+    for (let r = 0, n = 1; r < rows; r++) {
+      const placeholders: string[] = [];
+      for (let c = 0; c < columns; c++) placeholders.push(dialect.placeholder(n++));
+      tuples.push(`(${placeholders.join(', ')})`);
+    }
+    text = tuples.join(', ');
+    if (TUPLES.size >= MAX_TUPLE_SHAPES) TUPLES.clear();
+    TUPLES.set(key, text);
+  }
+  return text;
+}
+
 /**
  * Inserts many rows in as few statements as the databases' bound-value limits allow (at most
  * `maxRowsPerStatement` rows each); a column a row lacks is written as NULL.
  */
 export async function insertRowBatches(db: Executor, model: ModelMeta, rows: readonly Record<string, unknown>[], maxRowsPerStatement = Infinity): Promise<void> {
   if (rows.length === 0) return;
-  const q = db.dialect.quote;
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const dialect = db.dialect;
+  const q = dialect.quote;
+  const columns = columnsOf(rows);
   // A statement binding more values than the database accepts fails outright (dialect.maxBoundValues).
-  const perStatement = Math.max(1, Math.min(maxRowsPerStatement, Math.floor(db.dialect.maxBoundValues / columns.length)));
+  const perStatement = Math.max(1, Math.min(maxRowsPerStatement, Math.floor(dialect.maxBoundValues / columns.length)));
   const head = `INSERT INTO ${q(model.table)} (${columns.map(q).join(', ')}) VALUES `;
   for (let start = 0; start < rows.length; start += perStatement) {
-    const params = new Params(db.dialect);
-    const tuples = rows.slice(start, start + perStatement).map((row) => `(${params.list(columns.map((c) => row[c] ?? null))})`);
-    await db.run(head + tuples.join(', '), params.values);
+    const end = Math.min(rows.length, start + perStatement);
+    const values: unknown[] = new Array((end - start) * columns.length);
+    let k = 0;
+    for (let r = start; r < end; r++) {
+      const row = rows[r];
+      for (const column of columns) {
+        const value = row[column] ?? null;
+        values[k++] = typeof value === 'boolean' ? dialect.bool(value) : value;
+      }
+    }
+    await db.run(head + valueTuples(dialect, columns.length, end - start), values);
   }
   db.statistics?.noteInserted(model.table, rows.length);
   if (!db.inTransaction) db.statistics?.committed();

@@ -5,6 +5,7 @@
  * database, as an outside change or a bad upgrade would break it.
  */
 import type { FieldMeta } from '../../framework/metadata/model-meta';
+import { storedColumns } from '../../framework/store/objects';
 import { dialectUnderTest } from '../helpers/database';
 import { startApp, type TestApp } from '../helpers/harness';
 
@@ -47,7 +48,7 @@ async function storeDirectly(label: string, id: string, fieldName: string, value
   const field = model.field(fieldName) as FieldMeta;
   const db = app.server.db;
   const q = db.dialect.quote;
-  const columns = (field.kind.store as NonNullable<FieldMeta['kind']['store']>)(field, value);
+  const columns = storedColumns(field, value);
   const names = Object.keys(columns);
   await db.transaction((tx) =>
     tx.run(`UPDATE ${q(model.table)} SET ${names.map((c, i) => `${q(c)} = ${tx.dialect.placeholder(i + 1)}`).join(', ')} WHERE ${q('id')} = ${tx.dialect.placeholder(names.length + 1)}`, [
