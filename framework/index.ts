@@ -49,6 +49,7 @@ export { fieldTest, and, or, not, TRUE, FALSE, type Predicate } from './query/pr
 export { ormFilter, Predicates } from './query/orm';
 export { Store, inTransaction, type ModelRef, type Where } from './store/store';
 export { CachedConfig, cachedConfig } from './store/config-cache';
+export { retryingDeadlocks } from './store/deadlocks';
 export type { WriteContext, Actor } from './serializer/write-context';
 export { displayOf } from './serializer/queries';
 export { unstorableInput } from './serializer/storable-input';

@@ -171,6 +171,17 @@ export class NoContentWithDetail extends DetailError {
   readonly status = 204;
 }
 
+/**
+ * 409: a write the database kept rolling back as the victim of deadlocks with concurrent writes,
+ * however often it ran again; nothing of it was written.
+ */
+export class WriteConflict extends DetailError {
+  readonly status = 409;
+  constructor() {
+    super('The write conflicted with concurrent writes and was not made; send it again.');
+  }
+}
+
 export class ServiceUnavailable extends DetailError {
   readonly status = 503;
 }

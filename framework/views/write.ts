@@ -1,6 +1,7 @@
 import type { Executor } from '../store/executor';
 import { Store } from '../store/store';
-import { NotFound, PermissionDenied, ProtectedError, ValidationError } from '../errors';
+import { NotFound, PermissionDenied, ProtectedError, ValidationError, WriteConflict } from '../errors';
+import { DEADLOCK_ATTEMPTS, pauseAfterDeadlock } from '../store/deadlocks';
 import type { ForeignKeyViolation } from '../store/dialect/types';
 import { pyTypeName } from '../fields/common';
 import { parseId } from '../fields/foreign-key';
@@ -65,10 +66,17 @@ export interface TransactionOptions {
  * Write listeners (change log, webhooks) finish their work inside it and hear of the commit.
  */
 export async function inTransaction<T>(ctx: RequestContext, model: ModelMeta, fn: (tx: Executor) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1, deadlocks = 0; ; attempt++) {
     try {
       return await transactionOnce(ctx, model, fn);
     } catch (err) {
+      // A deadlock's victim was rolled back whole; everything `fn` acts on it reads inside, so it
+      // runs again (see store/deadlocks.ts).
+      if (ctx.db.dialect.isDeadlock(err)) {
+        if (++deadlocks >= DEADLOCK_ATTEMPTS) throw new WriteConflict();
+        await pauseAfterDeadlock(deadlocks);
+        continue;
+      }
       const violation = ctx.db.dialect.foreignKeyViolation(err);
       if (!violation) throw err;
       if (options.rerun && attempt < FOREIGN_KEY_ATTEMPTS) continue;

@@ -8,6 +8,7 @@ import {
   and,
   claimRows,
   isHookReceiver,
+  retryingDeadlocks,
   fieldTest,
   storeDateTime,
   type Actor,
@@ -309,12 +310,15 @@ export class JobWorker {
     return user ? { id: user.id as Id, username: String(user.username), isSuperuser: user.is_superuser === true } : null;
   }
 
+  /** The run's last log lines and its terminal status; a cancel racing it may deadlock with it, and lose or win. */
   private async finish(id: Id, status: string, data: Json, logs: JobLogLine[]): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const store = new Store(tx, this.registry);
-      await this.insertLogs(store, id, logs);
-      await store.updateWhere(this.meta(JobResult), matching(this.meta(JobResult), { id, worker: this.id }), { status, completed: new Date(), data, lease_until: null });
-    });
+    await retryingDeadlocks(this.db.dialect, () =>
+      this.db.transaction(async (tx) => {
+        const store = new Store(tx, this.registry);
+        await this.insertLogs(store, id, logs);
+        await store.updateWhere(this.meta(JobResult), matching(this.meta(JobResult), { id, worker: this.id }), { status, completed: new Date(), data, lease_until: null });
+      }),
+    );
   }
 
   /** One claimed run, from its record to its terminal status. */

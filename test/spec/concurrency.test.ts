@@ -3,7 +3,9 @@
  * taken by the read they start from, so that concurrent changes of different fields all survive
  * (on PostgreSQL and MySQL/MariaDB; SQLite has one writer at a time).
  */
+import { dialectUnderTest } from '../helpers/database';
 import { startApp, type TestApp } from '../helpers/harness';
+import { waitFor } from '../helpers/wait';
 
 const SITES = '/api/dcim/sites/';
 const ROUNDS = 10;
@@ -180,4 +182,58 @@ describe('ETag and If-Match', () => {
     expect((await app.delete(url).set('If-Match', current)).status).toBe(204);
     expect((await app.get(url)).status).toBe(404);
   });
+});
+
+/**
+ * A request transaction the database rolls back as a deadlock's victim runs again. The other
+ * side is a transaction of the test's own: it changes many sites and holds site B; the request
+ * (a bulk PATCH of A and B, which locks its rows in primary-key order) takes A and waits for B;
+ * the test's transaction then asks for A. PostgreSQL aborts the transaction that has waited
+ * longest (the request), InnoDB the one that changed fewer rows (the request).
+ */
+const serverDatabase = dialectUnderTest() !== 'sqlite';
+
+async function deadlockCount(): Promise<number> {
+  const db = app.server.db;
+  const rows = db.dialect.name === 'postgres'
+    ? await db.reader.rows('SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()')
+    : await db.reader.rows("SHOW GLOBAL STATUS LIKE 'Innodb_deadlocks'");
+  return Number(rows[0]?.[db.dialect.name === 'postgres' ? 0 : 1] ?? 0);
+}
+
+/** Statements waiting for a row lock (MariaDB's INNODB_TRX lists a locking read only once it holds a lock, so its process list is asked). */
+async function lockWaits(): Promise<number> {
+  const db = app.server.db;
+  const rows = db.dialect.name === 'postgres'
+    ? await db.reader.rows('SELECT count(*) FROM pg_locks WHERE NOT granted')
+    : await db.reader.rows('SELECT count(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE ?', ['SELECT %FROM `dcim_site`%FOR UPDATE']);
+  return Number(rows[0]?.[0] ?? 0);
+}
+
+(serverDatabase ? describe : describe.skip)('deadlocks (PostgreSQL, MySQL/MariaDB)', () => {
+  test('a bulk PATCH chosen as a deadlock victim runs again and answers 200 with its changes', async () => {
+    const [a, b] = [await newSite('deadlock-a'), await newSite('deadlock-b')];
+    const others = await app.post(SITES, Array.from({ length: 30 }, (_, i) => ({ name: `deadlock-other-${i}`, status: 'active' })));
+    expect(others.status).toBe(201);
+    const otherIds = (others.body as Array<{ id: string }>).map((s) => s.id);
+    const before = await deadlockCount();
+    const db = app.server.db;
+    const q = db.dialect.quote;
+    const setDescription = (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], id: string, text: string) =>
+      tx.run(`UPDATE ${q('dcim_site')} SET ${q('description')} = ${db.dialect.placeholder(1)} WHERE ${q('id')} = ${db.dialect.placeholder(2)}`, [text, id]);
+    let request: Promise<{ status: number; body: unknown }> | null = null;
+    await db.transaction(async (tx) => {
+      for (const id of otherIds) await setDescription(tx, id, 'held');
+      await setDescription(tx, b.id, 'held');
+      request = app.patch(SITES, [{ id: a.id, description: 'patched' }, { id: b.id, description: 'patched' }]).then((r) => r);
+      await waitFor(async () => ((await lockWaits()) > 0 ? true : null));
+      await setDescription(tx, a.id, 'held');
+    });
+    const answered = await (request as unknown as Promise<{ status: number; body: unknown }>);
+    expect(answered.status).toBe(200);
+    expect((answered.body as Array<{ description: string }>).map((s) => s.description)).toEqual(['patched', 'patched']);
+    for (const site of [a, b]) expect((await app.get(`${SITES}${site.id}/`)).body.description).toBe('patched');
+    expect((await app.get(`${SITES}${otherIds[0]}/`)).body.description).toBe('held');
+    await waitFor(async () => ((await deadlockCount()) > before ? true : null));
+  }, 60_000);
 });

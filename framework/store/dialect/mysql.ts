@@ -54,6 +54,9 @@ const common: Omit<Dialect, 'regexSyntax' | 'withTimeout' | 'isTimeout' | 'isBad
     const m = /\(`(?:[^`]*)`\.`([^`]+)`, CONSTRAINT `[^`]*` FOREIGN KEY \(([^)]+)\)/.exec(e.sqlMessage ?? e.message ?? '');
     return { referenced, table: m?.[1], columns: m ? m[2].split(',').map((c) => c.trim().replace(/^`|`$/g, '')) : undefined };
   },
+  // 1213 ER_LOCK_DEADLOCK: InnoDB rolled back the whole transaction. (A lock wait timeout, 1205,
+  // undoes only the statement, so it is not one.)
+  isDeadlock: (err) => errno(err) === 1213,
   // JSON_UNQUOTE turns a JSON null into the text 'null': the type is checked first.
   jsonText: (expr, key, bind) =>
     `CASE WHEN JSON_TYPE(JSON_EXTRACT(${expr}, ${bind(jsonKeyPath(key))})) = 'NULL' THEN NULL ` +

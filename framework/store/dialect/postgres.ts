@@ -44,6 +44,8 @@ export const postgresDialect: Dialect = {
     const m = referenced ? null : /Key \(([^)]+)\)=/.exec(e.detail ?? '');
     return { referenced, table: e.table, columns: m ? m[1].split(',').map((c) => c.trim().replace(/^"|"$/g, '')) : undefined };
   },
+  // 40P01 deadlock_detected, 40001 serialization_failure.
+  isDeadlock: (err) => ['40P01', '40001'].includes((err as { code?: string })?.code ?? ''),
   isTimeout: (err) => (err as { code?: string })?.code === '57014',
   isBadRegex: (err) => (err as { code?: string })?.code === '2201B',
   // The column is text (portable schema): each use casts it to jsonb; keys bind as text.

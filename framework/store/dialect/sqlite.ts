@@ -37,6 +37,8 @@ export const sqliteDialect: Dialect = {
   },
   // Writes are serialised: the writer's own checks see every committed row, and SQLite's message names neither side.
   foreignKeyViolation: () => null,
+  // One writer at a time: transactions wait for each other and never deadlock.
+  isDeadlock: () => false,
   isTimeout: () => false,
   jsonText: (expr, key, bind) =>
     `CASE json_type(${expr}, ${bind(jsonKeyPath(key))}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'null' THEN NULL ` +

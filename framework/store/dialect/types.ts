@@ -101,6 +101,11 @@ export interface Dialect {
   uniqueViolation(err: unknown): UniqueViolation | null;
   /** Recognises a foreign-key violation raised by the driver. */
   foreignKeyViolation(err: unknown): ForeignKeyViolation | null;
+  /**
+   * True when the database chose the transaction as a deadlock's victim (or refused it as a
+   * serialization failure): it was rolled back whole, and running it again is how to recover.
+   */
+  isDeadlock(err: unknown): boolean;
   /** True when the error is a statement timeout raised by withTimeout. */
   isTimeout(err: unknown): boolean;
   /** True when the database rejected a regular expression. */
