@@ -36,11 +36,14 @@ interface End {
   row: Values;
 }
 
+/** What the rules read of an end: not its link tables (tags, VLANs). */
+const END_FIELDS = ['type', 'name', 'label', 'term_side', 'positions', 'rear_port', 'provider_network', 'cable'];
+
 /** Loads one end, or fails as Nautobot does for a missing object. */
 async function loadEnd(side: 'a' | 'b', values: Values, wc: WriteContext): Promise<End> {
   const label = values[`termination_${side}_type`] as string;
   const model = wc.registry.get(label);
-  const row = model ? await wc.store.get(model, values[`termination_${side}_id`] as string) : null;
+  const [row] = model ? await wc.store.findFields(model, [values[`termination_${side}_id`] as string], END_FIELDS) : [];
   if (!model || !row) throw ValidationError.field(`termination_${side}`, `Invalid ID for type ${label}`);
   return { side, model, row };
 }
