@@ -40,6 +40,7 @@ export {
 export { BaseModel, ChangeLoggedModel, OrganizationalModel, PrimaryModel } from './models';
 export { defineChoices, type ChoiceSet, type ChoiceValue } from './fields/choice';
 export { slugify, naturalize, naturalizeInterface } from './fields/string';
+export { TREE_DISPLAY } from './fields/tree-columns';
 export type { ComputedOptions } from './fields/computed';
 export type { Json, JsonObject, ModelClass, ModelOptions, FieldOptions, PathFilterSpec, Values } from './metadata/types';
 export type { Id } from './query/id';

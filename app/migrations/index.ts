@@ -33,6 +33,7 @@ import { DeviceOrderIndex1795990000003 } from './1795990000003-device-order-inde
 import { CablePathNodes1795990000004 } from './1795990000004-cable-path-nodes';
 import { CablePathDestinationIndex1795990000005 } from './1795990000005-cable-path-destination-index';
 import { DeviceOrderIndexBytewise1795990000006 } from './1795990000006-device-order-index-bytewise';
+import { TreeDisplay1795990000007 } from './1795990000007-tree-display';
 /** Core schema migrations, oldest first. */
 export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   AddIpam1795433612091,
@@ -69,4 +70,5 @@ export const CORE_MIGRATIONS: Function[] = [Initial1795431639398,
   CablePathNodes1795990000004,
   CablePathDestinationIndex1795990000005,
   DeviceOrderIndexBytewise1795990000006,
+  TreeDisplay1795990000007,
 ];

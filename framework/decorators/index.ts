@@ -22,7 +22,7 @@ import { manyToManyKind, type ManyToManyOptions } from '../fields/many-to-many';
 import { relatedCountKind, type RelatedCountOptions } from '../fields/related-count';
 import { statusKind, type StatusOptions } from '../fields/status';
 import { slugKind, stringKind, textKind, type SlugOptions, type StringOptions } from '../fields/string';
-import { treeDepthKind, treeParentKind, type TreeDepthOptions, type TreeParentOptions } from '../fields/tree';
+import { TREE_DISPLAY, treeDepthKind, treeParentKind, type TreeDepthOptions, type TreeParentOptions } from '../fields/tree';
 import { uuidKind, type UuidOptions } from '../fields/uuid';
 import { hiddenKind, type HiddenOptions } from '../fields/hidden';
 import { timeZoneKind } from '../fields/timezone';
@@ -158,10 +158,12 @@ export function TreeParent(options: TreeParentOptions = {}): PropertyDecorator {
   } as FieldOptions);
   const path = declareField(hiddenKind, { hidden: true, readOnly: true, lookups: false, sqlType: 'varchar', length: 760 } as HiddenOptions);
   const sort = declareField(hiddenKind, { hidden: true, readOnly: true, lookups: false, sqlType: 'text' } as HiddenOptions);
+  const display = options.display ? declareField(hiddenKind, { hidden: true, readOnly: true, lookups: false, sqlType: 'text' } as HiddenOptions) : null;
   return (proto, property) => {
     parent(proto, property);
     path(proto, '_tree_path');
     sort(proto, '_tree_sort');
+    display?.(proto, TREE_DISPLAY);
   };
 }
 

@@ -6,7 +6,7 @@ import { applyColumn } from './common';
 import { foreignKeyKind } from './foreign-key';
 import { integerKind } from './integer';
 import type { FieldKind } from './kind';
-import { TREE_DEPTH, TREE_PATH, TREE_SORT } from './tree-columns';
+import { TREE_DEPTH, TREE_DISPLAY, TREE_PATH, TREE_SORT } from './tree-columns';
 
 export interface TreeParentOptions extends FieldOptions {
   /** Field ordering siblings (default `name`). */
@@ -14,9 +14,15 @@ export interface TreeParentOptions extends FieldOptions {
   related?: string;
   /** Read as the bare id of the parent, not its nested form (inventory items). */
   asId?: boolean;
+  /**
+   * The field whose values from the root down, joined by ` → `, make the node's `display`: kept in
+   * a hidden column (TREE_DISPLAY) rewritten with the subtree's, so that reading the display of a
+   * nested node costs no join per ancestor, however deep the tree.
+   */
+  display?: string;
 }
 
-export { TREE_PATH, TREE_SORT, TREE_DEPTH };
+export { TREE_PATH, TREE_SORT, TREE_DEPTH, TREE_DISPLAY };
 
 /**
  * The `parent` of a tree model (regions, tenant groups). Besides the foreign key it maintains three

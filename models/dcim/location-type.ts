@@ -6,12 +6,12 @@ import {
   OrganizationalModel,
   TreeDepth,
   TreeParent,
+  TREE_DISPLAY,
   ValidationError,
   type Values,
   type WriteContext,
 } from '../../framework';
 import { Location } from './location';
-import { ANCESTOR_NAMES, ancestry } from './tree-display';
 
 /** Names Nautobot keeps for the location hierarchy's future levels. */
 const RESERVED_NAMES = new Set(['region', 'regions', 'site', 'sites', 'rackgroup', 'rackgroups', 'rack group', 'rack groups']);
@@ -19,7 +19,7 @@ const RESERVED_NAMES = new Set(['region', 'regions', 'site', 'sites', 'rackgroup
 /** A level of the location hierarchy (Building → Floor → Room) and what its locations may hold. */
 @Model({
   path: 'location-types',
-  display: { fields: ANCESTOR_NAMES, render: ancestry },
+  display: TREE_DISPLAY,
   brief: ['name', 'slug', 'tree_depth'],
   ordering: ['name'],
   search: ['name', 'slug'],
@@ -34,7 +34,7 @@ export class LocationType extends OrganizationalModel {
   @Field.Slug({ maxLength: 100, from: 'name' })
   slug!: string;
 
-  @TreeParent()
+  @TreeParent({ display: 'name' })
   parent!: LocationType | null;
 
   @Field.Boolean({ default: false, help: 'Allow Locations of this type to be parents/children of other Locations of this same type' })

@@ -11,6 +11,7 @@ import {
   StatusField,
   TreeDepth,
   TreeParent,
+  TREE_DISPLAY,
   ValidationError,
   slugify,
   canonicalUuid,
@@ -21,7 +22,6 @@ import { Status } from '../extras/status';
 import { Tenant } from '../tenancy/tenant';
 import { LocationType } from './location-type';
 import { Site } from './site';
-import { ANCESTOR_NAMES, ancestry } from './tree-display';
 
 /** Nautobot's slug source `parent__slug` + `name`: each part slugified, joined by a dash. */
 async function slugSource(values: Values, wc: WriteContext): Promise<string | undefined> {
@@ -33,7 +33,7 @@ async function slugSource(values: Values, wc: WriteContext): Promise<string | un
 /** A place in the location hierarchy (building, floor, room, cage); top-level locations hang off a site. */
 @Model({
   path: 'locations',
-  display: { fields: ANCESTOR_NAMES, render: ancestry },
+  display: TREE_DISPLAY,
   brief: ['name', 'slug', 'tree_depth'],
   ordering: ['_name'],
   search: ['name', 'description'],
@@ -65,7 +65,7 @@ export class Location extends PrimaryModel {
   @ForeignKey(() => LocationType, { onDelete: 'protect', related: 'locations' })
   location_type!: LocationType;
 
-  @TreeParent()
+  @TreeParent({ display: 'name' })
   parent!: Location | null;
 
   @ForeignKey(() => Site, { nullable: true, onDelete: 'cascade', related: 'locations' })

@@ -141,6 +141,40 @@ describe('dcim.location', () => {
     expect((await app.get(`/api/ipam/prefixes/?location=${r1.slug}`)).body.count).toBe(0);
   });
 
+  test('display of a deep tree: every ancestor however deep; a rename or a move rewrites the subtree, embedded too', async () => {
+    const level = await locationType({ name: `Level ${next()}`, nestable: true, content_types: ['dcim.rack'] });
+    const s = await site();
+    const chain: Obj[] = [await location({ name: 'L0', location_type: level.id, site: s.id })];
+    for (let i = 1; i < 11; i++) chain.push(await location({ name: `L${i}`, location_type: level.id, parent: chain[i - 1].id }));
+    const path = (from: number, to: number, root = 'L0') => [root, ...Array.from({ length: to - from }, (_, i) => `L${from + i + 1}`)].join(' → ');
+    expect(chain[10].display).toBe(path(0, 10));
+    const rack = await created(await app.post('/api/dcim/racks/', { name: `Deep ${next()}`, site: s.id, location: chain[10].id, status: 'active' }));
+    expect(rack.location.display).toBe(path(0, 10));
+
+    // Renaming the root renames every display below it.
+    expect((await app.patch(`/api/dcim/locations/${chain[0].id}/`, { name: 'Root' })).status).toBe(200);
+    expect((await app.get(`/api/dcim/locations/${chain[10].id}/`)).body.display).toBe(path(0, 10, 'Root'));
+    expect((await app.get(`/api/dcim/racks/${rack.id}/`)).body.location.display).toBe(path(0, 10, 'Root'));
+    const listed = (await app.get(`/api/dcim/locations/?subtree=${chain[8].id}`)).body.results.map((r: Obj) => r.display);
+    expect(listed).toEqual([path(0, 8, 'Root'), path(0, 9, 'Root'), path(0, 10, 'Root')]);
+
+    // Moving L5 under a new root: L5's subtree takes the new ancestors, the rest keeps its own.
+    const other = await location({ name: `Other ${next()}`, location_type: level.id, site: s.id });
+    expect((await app.patch(`/api/dcim/locations/${chain[5].id}/`, { parent: other.id })).status).toBe(200);
+    expect((await app.get(`/api/dcim/locations/${chain[10].id}/`)).body.display).toBe(`${other.name} → ${path(5, 10, 'L5')}`);
+    expect((await app.get(`/api/dcim/locations/${chain[4].id}/`)).body.display).toBe(path(0, 4, 'Root'));
+    expect((await app.get(`/api/dcim/racks/${rack.id}/`)).body.location.display).toBe(`${other.name} → ${path(5, 10, 'L5')}`);
+
+    // Location types keep theirs the same way.
+    const top = await locationType({ name: `Top ${next()}` });
+    const mid = await locationType({ name: `Mid ${next()}`, parent: top.id });
+    const low = await locationType({ name: `Low ${next()}`, parent: mid.id });
+    expect(low.display).toBe(`${top.name} → ${mid.name} → ${low.name}`);
+    expect((await app.patch(`/api/dcim/location-types/${mid.id}/`, { name: 'Middle' })).status).toBe(200);
+    expect((await app.get(`/api/dcim/location-types/${low.id}/`)).body.display).toBe(`${top.name} → Middle → ${low.name}`);
+    expect((await app.get(`/api/dcim/location-types/${low.id}/`)).body.parent.display).toBe(`${top.name} → Middle`);
+  });
+
   test('deleting: a site with racks is refused naming them; its locations go with it; a location holding racks is refused', async () => {
     const type = await locationType({ name: `Wing ${next()}`, nestable: true, content_types: ['dcim.rack', 'dcim.rackgroup'] });
     const s = await site();
