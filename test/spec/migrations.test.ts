@@ -112,3 +112,39 @@ test('the cable path node index is filled from the paths stored before it', asyn
     await ds.destroy();
   }
 }, MIGRATIONS_MS);
+
+test('the tree displays of location types and locations are filled from the names of their ancestors', async () => {
+  const ds = await dataSourceFor(await freshDatabaseUrl(), coreRegistry());
+  await ds.initialize();
+  const qr = ds.createQueryRunner();
+  try {
+    await migrate(ds);
+    const at = CORE_MIGRATIONS.findIndex((m) => m.name === 'TreeDisplay1795990000007');
+    expect(at).toBeGreaterThan(0);
+    for (let i = CORE_MIGRATIONS.length - 1; i >= at; i--) await ds.undoLastMigration({ transaction: 'each' });
+    const common = { created: '2026-01-01', last_updated: '2026-01-01 00:00:00.000', _custom_field_data: '{}', description: '', _tree_sort: '', _tree_path: '', _depth: 0 };
+    const [building, floor] = [randomUUID(), randomUUID()];
+    await insertRows(qr, 'dcim_locationtype', [
+      { ...common, id: building, name: 'Building', slug: 'building', nestable: false, content_types: '[]', parent_id: null },
+    ]);
+    await insertRows(qr, 'dcim_locationtype', [
+      { ...common, id: floor, name: 'Floor', slug: 'floor', nestable: true, content_types: '[]', parent_id: building },
+    ]);
+    const [status] = await selectRows(qr, 'extras_status', ['id'], { slug: 'active' });
+    const [b1, f1, f2] = [randomUUID(), randomUUID(), randomUUID()];
+    const loc = (id: string, name: string, type: string, parent: string | null) => ({
+      ...common, id, name, _name: name, slug: name.toLowerCase(), status_id: status.id, location_type_id: type, parent_id: parent, site_id: null, tenant_id: null,
+    });
+    await insertRows(qr, 'dcim_location', [loc(b1, 'B1', building, null)]);
+    await insertRows(qr, 'dcim_location', [loc(f1, 'F1', floor, b1)]);
+    await insertRows(qr, 'dcim_location', [loc(f2, 'F2', floor, f1)]);
+    await migrate(ds);
+    const displays = async (table: string) =>
+      Object.fromEntries((await selectRows(qr, table, ['id', '_tree_display'])).map((r) => [String(r.id), r._tree_display]));
+    expect(await displays('dcim_locationtype')).toEqual({ [building]: 'Building', [floor]: 'Building → Floor' });
+    expect(await displays('dcim_location')).toEqual({ [b1]: 'B1', [f1]: 'B1 → F1', [f2]: 'B1 → F1 → F2' });
+  } finally {
+    await qr.release();
+    await ds.destroy();
+  }
+}, MIGRATIONS_MS);
