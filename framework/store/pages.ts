@@ -1,3 +1,4 @@
+import { sqlText } from './sql-text';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Id } from '../query/id';
 import type { Predicate } from '../query/predicate';
@@ -92,7 +93,7 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
   const clause = paginateClause(db.dialect, page.limit === null ? null : pageParams.add(page.limit), pageParams.add(page.offset));
   const size = Math.min(count - page.offset, page.limit ?? Infinity);
   if (size <= limits.chunkRows && count <= limits.sortIdsFirstRows) {
-    return { count, rows: await db.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, pageParams.values), ids: null };
+    return { count, rows: await db.rows(sqlText(plan.select, ` WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`), pageParams.values), ids: null };
   }
   // A long list is read and written chunk by chunk as the response goes out.
   if (size > limits.chunkRows) return { count, rows: [], ids: longPageIds(query, page, count, Number(withParent), limits.chunkRows) };
@@ -253,7 +254,7 @@ export async function planRowsOrdered(db: Executor, model: ModelMeta, plan: Page
   const params = new Params(db.dialect);
   const condition = compilePredicate(where, model, 't0', params);
   const clause = paginateClause(db.dialect, window.limit === null ? null : params.add(window.limit), params.add(window.offset));
-  return db.rows(`${plan.select} WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`, params.values);
+  return db.rows(sqlText(plan.select, ` WHERE ${condition} ORDER BY ${plan.orderBy} ${clause}`), params.values);
 }
 
 /**
@@ -264,7 +265,7 @@ export async function planRowsById(db: Executor, model: ModelMeta, selectFrom: s
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
   const order = orderBy ? ` ORDER BY ${orderBy}` : '';
-  return db.rows(`${selectFrom} WHERE ${params.in(`${q('t0')}.${q(model.pk.column as string)}`, ids as Id[])}${order}`, params.values);
+  return db.rows(sqlText(selectFrom, ` WHERE ${params.in(`${q('t0')}.${q(model.pk.column as string)}`, ids as Id[])}${order}`), params.values);
 }
 
 /**
@@ -290,5 +291,5 @@ export async function planRowsInOrder(db: Executor, model: ModelMeta, plan: Page
 export async function planRowsWhere(db: Executor, model: ModelMeta, selectFrom: string, where: Predicate): Promise<Row[]> {
   const params = new Params(db.dialect);
   const condition = compilePredicate(where, model, 't0', params);
-  return db.rows(`${selectFrom} WHERE ${condition}`, params.values);
+  return db.rows(sqlText(selectFrom, ` WHERE ${condition}`), params.values);
 }
