@@ -104,6 +104,20 @@ export async function renderTagged(ctx: RequestContext, model: ModelMeta, id: Id
   return { body: obj as JsonObject, etag: entityTag(rows[0][plan.builder.root.idIndex] as Id, rows[0][plan.versionIndex]) };
 }
 
+/**
+ * Objects a write just made, in the order of `ids` (bulk creates answer in request order): from
+ * the rows its change log read before the commit when it kept every one of them, else read again.
+ */
+export async function renderWritten(ctx: RequestContext, model: ModelMeta, ids: Id[], db: Executor, brief = false): Promise<Json[]> {
+  if (ids.length === 0) return [];
+  const plan = planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect, { single: ids.length === 1 });
+  const kept = ctx.features.get(ROWS_AT_COMMIT);
+  const select = plan.selectByIds ?? plan.select;
+  const keptRows = kept ? ids.map((id) => kept.get(rowKey(model, select, id))) : [];
+  const rows = kept && keptRows.every((r) => r !== undefined) ? (keptRows as unknown[][]) : await planRowsInOrder(db, model, plan, ids);
+  return renderRows(plan, rows, await newRenderContext(ctx, db, model));
+}
+
 /** Dynamic filters (custom fields, relationships) that features add per request. */
 export type ExtraFilters = (name: string) => FilterDef | undefined;
 

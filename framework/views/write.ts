@@ -24,7 +24,7 @@ import {
   type WriteScope,
 } from '../serializer/writer';
 import { deleteObjects, protectingDependents } from '../serializer/writer';
-import { renderByIds, renderTagged, visible, wantsBrief } from './read';
+import { renderByIds, renderTagged, renderWritten, visible, wantsBrief } from './read';
 import { checkIfMatch, entityTag } from './etag';
 import type { LockedObject } from '../store/objects';
 
@@ -160,10 +160,8 @@ export async function createView(ctx: RequestContext, model: ModelMeta, body: un
 }
 
 /** Rendered objects in the order of `ids` (bulk creates answer in request order). */
-export async function renderInOrder(ctx: RequestContext, model: ModelMeta, ids: Id[], brief = false): Promise<Json[]> {
-  const rendered = await renderByIds(ctx, model, ids, ctx.db.reader, brief);
-  const byId = new Map(rendered.map((o) => [(o as { id: Id }).id, o]));
-  return ids.map((id) => byId.get(id) as Json);
+export function renderInOrder(ctx: RequestContext, model: ModelMeta, ids: Id[], brief = false): Promise<Json[]> {
+  return renderWritten(ctx, model, ids, ctx.db.reader, brief);
 }
 
 /**

@@ -200,6 +200,13 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     expect(created.headers.location).toBeUndefined();
     expect(created.body).toHaveLength(2);
     const ids = (created.body as Array<{ id: string }>).map((o) => o.id);
+    // Each object as its detail shows it (with the opt-in fields a write's response carries; a
+    // tree's depth is left out of create responses, as in Nautobot).
+    for (const o of created.body as Array<Record<string, unknown>>) {
+      const detail = await app.get(`${model.listPath}${o.id as string}/?include=computed_fields,relationships`);
+      expect(detail.status).toBe(200);
+      expect(o).toEqual('tree_depth' in o ? { ...detail.body, tree_depth: o.tree_depth } : detail.body);
+    }
     // One change per item: unique fields may be among those changed.
     const changes = new Map(ids.map((id) => [id, factory.change(ctx())]));
     const updated = await app.patch(model.listPath, ids.map((id) => ({ id, ...changes.get(id) })));
