@@ -1,5 +1,5 @@
-import type { Executor } from '../store/executor';
-import { Store } from '../store/store';
+import type { Executor, ObjectRow } from '../store/executor';
+import { loadLinkedValues, valuesOfRow } from '../store/objects';
 import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import type { Json, JsonObject } from '../metadata/types';
 import type { Id } from '../query/id';
@@ -16,21 +16,23 @@ function plain(value: unknown): Json {
 /**
  * Objects in Nautobot's database form (a change record's `object_data`): every stored field by
  * name, foreign keys as ids, many-to-many fields as id lists, network fields as their stored
- * columns; private and write-only columns and the primary key left out. `tags` and `custom_fields` come from
- * `readable` (tag names, custom fields keyed by name), which the caller already rendered.
+ * columns; private and write-only columns and the primary key left out. Made of the objects'
+ * stored columns (`rows`, by column name, as renderSnapshots read them) and their link tables.
+ * `tags` and `custom_fields` come from `readable` (tag names, custom fields keyed by name),
+ * which the caller already rendered.
  */
 export async function databaseForms(
   db: Executor,
   model: ModelMeta,
-  ids: Id[],
+  rows: ReadonlyMap<Id, ObjectRow>,
   readable: (id: Id) => { tags?: string[]; custom_fields?: JsonObject } | undefined,
 ): Promise<Map<Id, JsonObject>> {
   const out = new Map<Id, JsonObject>();
-  if (ids.length === 0) return out;
   // Tags come from the rendered form: their links are not read again.
-  const read = model.fields.filter((f) => !isTagsField(f)).map((f) => f.name);
-  const rows = await new Store(db).findFields(model, ids, read);
-  for (const row of rows) out.set(row.id as Id, databaseForm(model, row, readable(row.id as Id)));
+  const fields = model.fields.filter((f) => !isTagsField(f));
+  const objects = [...rows.values()].map((row) => valuesOfRow(fields, row));
+  await loadLinkedValues(db, fields, objects);
+  for (const values of objects) out.set(values.id as Id, databaseForm(model, values, readable(values.id as Id)));
   return out;
 }
 

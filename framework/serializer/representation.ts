@@ -2,6 +2,7 @@ import type { Dialect } from '../store/dialect/types';
 import { orderBy, orderKeys, orderText, parentFirstOrder, resolvePath, type OrderKey, type ParentFirstOrder } from '../store/ordering';
 import type { Executor } from '../store/executor';
 import { planRowsById } from '../store/pages';
+import { loadColumns } from '../store/objects';
 import { canonicalUuid } from '../fields/uuid';
 import { DEFAULT_VERSION } from '../versioning/version';
 import { renderContext } from './render-context';
@@ -141,6 +142,8 @@ export interface Plan {
   readonly selectByIds?: string;
   /** Where a row holds the object's version (not represented; the ETag of a detail response); -1 in nested plans, which do not read it. */
   readonly versionIndex: number;
+  /** With PlanOptions.stored: each stored column (loadColumns) and where a row holds it. */
+  readonly stored?: ReadonlyArray<readonly [string, number]>;
   readonly parentFirst: ParentFirstOrder | null;
 }
 
@@ -158,6 +161,11 @@ export interface PlanOptions {
   fields?: readonly string[] | null;
   /** The plan reads one object (a detail, a write's response): short lists (tags) in a subquery of its row. */
   single?: boolean;
+  /**
+   * Every stored column as well (Plan.stored), after those the representation reads: a change
+   * record's two forms of an object come from one statement.
+   */
+  stored?: boolean;
 }
 
 /**
@@ -175,10 +183,10 @@ function listReading(dialect: Dialect, options: PlanOptions): ListReading {
 
 /** Plans are built once per model, form, version, dialect and options, then reused. */
 export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, dialect: Dialect, options: PlanOptions = {}): Plan {
-  const { withoutCounts = false, fields = null, single = false } = options;
+  const { withoutCounts = false, fields = null, single = false, stored: withStored = false } = options;
   let cache = PLANS.get(model);
   if (!cache) PLANS.set(model, (cache = new Map()));
-  const key = `${brief ? 'b' : 'f'}${withoutCounts ? 'n' : ''}${single ? 's' : ''}:${version}:${dialect.name}${fields ? `:${fields.join(',')}` : ''}`;
+  const key = `${brief ? 'b' : 'f'}${withoutCounts ? 'n' : ''}${single ? 's' : ''}${withStored ? 'w' : ''}:${version}:${dialect.name}${fields ? `:${fields.join(',')}` : ''}`;
   let plan = cache.get(key);
   if (!plan) {
     const builder = new SelectBuilder(model, dialect, representation, 't', listReading(dialect, options));
@@ -186,8 +194,9 @@ export function planFor(model: ModelMeta, brief: boolean, version: ApiVersion, d
     const keys = orderKeys(model, builder.root, dialect);
     const parentFirst = parentFirstOrder(model, builder.root, dialect);
     const versionIndex = builder.root.column(VERSION_COLUMN);
+    const stored = withStored ? loadColumns(model).map((c) => [c, builder.root.column(c)] as const) : undefined;
     const selectByIds = builder.selectFromByIds() ?? undefined;
-    plan = { builder, emit, orderBy: orderText(keys), orderKeys: keys, select: builder.selectFrom(), selectByIds, parentFirst, versionIndex };
+    plan = { builder, emit, orderBy: orderText(keys), orderKeys: keys, select: builder.selectFrom(), selectByIds, parentFirst, versionIndex, ...(stored ? { stored } : {}) };
     if (!fields || cache.size < MAX_SUBSET_PLANS) cache.set(key, plan);
   }
   return plan;

@@ -2,7 +2,7 @@ import type { FieldMeta, ModelMeta } from '../metadata/model-meta';
 import { VERSION_COLUMN } from '../metadata/registry';
 import type { Values } from '../metadata/types';
 import type { Id } from '../query/id';
-import type { Executor } from './executor';
+import type { Executor, ObjectRow } from './executor';
 import { kindStore } from './kind-store';
 import { selectColumns, type RowSelection } from './rows';
 
@@ -115,18 +115,25 @@ export async function findFieldValues(db: Executor, model: ModelMeta, selection:
 async function readObjects(db: Executor, model: ModelMeta, selection: RowSelection, orderById: boolean, forUpdate: boolean, fields: readonly FieldMeta[] = model.fields): Promise<LockedObject[]> {
   const columns = forUpdate ? [...loadColumns(model, fields), VERSION_COLUMN] : loadColumns(model, fields);
   const rows = await selectColumns(db, model, columns, selection, orderById, forUpdate);
-  const out: LockedObject[] = rows.map((row) => {
-    const values: Values = {};
-    for (const f of fields) if (f.kind.load && f.column) values[f.name] = f.kind.load(f, row);
-    return { values, version: forUpdate ? Number(row[VERSION_COLUMN]) : 0 };
-  });
-  const linked = fields.filter((f) => f.kind.loadMany);
-  if (linked.length && out.length) {
-    const ids = out.map((o) => o.values.id as Id);
-    for (const f of linked) {
-      const map = await (f.kind.loadMany as NonNullable<FieldMeta['kind']['loadMany']>)(f, ids, kindStore(db));
-      for (const o of out) o.values[f.name] = map.get(o.values.id as Id) ?? [];
-    }
-  }
+  const out: LockedObject[] = rows.map((row) => ({ values: valuesOfRow(fields, row), version: forUpdate ? Number(row[VERSION_COLUMN]) : 0 }));
+  await loadLinkedValues(db, fields, out.map((o) => o.values));
   return out;
+}
+
+/** The values of `fields` kept in columns, from a row read by column name (loadColumns). */
+export function valuesOfRow(fields: readonly FieldMeta[], row: ObjectRow): Values {
+  const values: Values = {};
+  for (const f of fields) if (f.kind.load && f.column) values[f.name] = f.kind.load(f, row);
+  return values;
+}
+
+/** Adds the values of `fields` kept in link tables (many-to-many) to objects read by column. */
+export async function loadLinkedValues(db: Executor, fields: readonly FieldMeta[], objects: Values[]): Promise<void> {
+  const linked = fields.filter((f) => f.kind.loadMany);
+  if (linked.length === 0 || objects.length === 0) return;
+  const ids = objects.map((o) => o.id as Id);
+  for (const f of linked) {
+    const map = await (f.kind.loadMany as NonNullable<FieldMeta['kind']['loadMany']>)(f, ids, kindStore(db));
+    for (const o of objects) o[f.name] = map.get(o.id as Id) ?? [];
+  }
 }

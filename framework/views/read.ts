@@ -1,5 +1,5 @@
 import { DataKey, RequestData } from '../metadata/request-data';
-import type { Executor } from '../store/executor';
+import type { Executor, ObjectRow } from '../store/executor';
 import { planRowsById, planRowsInOrder, planRowsWhere, readPage, type PageRead, type PageWindow } from '../store/pages';
 import { NotFound, ValidationError } from '../errors';
 import { filterSetFor, type FilterDef } from '../filterset/filterset';
@@ -96,9 +96,9 @@ function keepRows(features: RequestData, model: ModelMeta, plan: Plan, rows: unk
 
 /** One object rendered with its entity tag, both from the same read (write responses). */
 export async function renderTagged(ctx: RequestContext, model: ModelMeta, id: Id, db: Executor, brief = false): Promise<{ body: JsonObject; etag: string }> {
-  const plan = planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect, { single: true });
-  const kept = ctx.features.get(ROWS_AT_COMMIT)?.get(rowKey(model, plan.selectByIds ?? plan.select, id));
-  const rows = kept ? [kept] : await planRowsById(db, model, plan.select, [id], plan.orderBy);
+  const kept = keptRows(ctx, model, [id], db, brief);
+  const plan = kept?.plan ?? planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect, { single: true });
+  const rows = kept?.rows ?? (await planRowsById(db, model, plan.select, [id], plan.orderBy));
   if (rows.length === 0) throw new NotFound();
   const [obj] = await renderRows(plan, rows, await newRenderContext(ctx, db, model));
   return { body: obj as JsonObject, etag: entityTag(rows[0][plan.builder.root.idIndex] as Id, rows[0][plan.versionIndex]) };
@@ -110,12 +110,29 @@ export async function renderTagged(ctx: RequestContext, model: ModelMeta, id: Id
  */
 export async function renderWritten(ctx: RequestContext, model: ModelMeta, ids: Id[], db: Executor, brief = false): Promise<Json[]> {
   if (ids.length === 0) return [];
-  const plan = planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect, { single: ids.length === 1 });
-  const kept = ctx.features.get(ROWS_AT_COMMIT);
-  const select = plan.selectByIds ?? plan.select;
-  const keptRows = kept ? ids.map((id) => kept.get(rowKey(model, select, id))) : [];
-  const rows = kept && keptRows.every((r) => r !== undefined) ? (keptRows as unknown[][]) : await planRowsInOrder(db, model, plan, ids);
+  const kept = keptRows(ctx, model, ids, db, brief);
+  const plan = kept?.plan ?? planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect, { single: ids.length === 1 });
+  const rows = kept?.rows ?? (await planRowsInOrder(db, model, plan, ids));
   return renderRows(plan, rows, await newRenderContext(ctx, db, model));
+}
+
+/**
+ * The rows a write's change log kept for all of these objects, with the plan to render them
+ * with (the response's form, reading the stored columns as the snapshots did); null unless
+ * every object has one in that plan's layout.
+ */
+function keptRows(ctx: RequestContext, model: ModelMeta, ids: Id[], db: Executor, brief: boolean): { plan: Plan; rows: unknown[][] } | null {
+  const kept = ctx.features.get(ROWS_AT_COMMIT);
+  if (!kept) return null;
+  const plan = planFor(model, brief, ctx.version as NonNullable<RequestContext['version']>, db.dialect, { single: ids.length === 1, stored: true });
+  const select = plan.selectByIds ?? plan.select;
+  const rows: unknown[][] = [];
+  for (const id of ids) {
+    const row = kept.get(rowKey(model, select, id));
+    if (!row) return null;
+    rows.push(row);
+  }
+  return { plan, rows };
 }
 
 /** Dynamic filters (custom fields, relationships) that features add per request. */
@@ -280,9 +297,16 @@ export async function retrieveView(ctx: RequestContext, model: ModelMeta, id: Id
 /** Set in a render context's features while snapshots render (features may shape them differently). */
 export const SNAPSHOT_RENDER = new DataKey<boolean>('render:snapshot');
 
+/** Objects as a change record holds them, keyed by id: the API form and the stored columns (by name). */
+export interface Snapshots {
+  readonly api: Map<Id, JsonObject>;
+  readonly stored: Map<Id, ObjectRow>;
+}
+
 /**
  * The API form of objects as a webhook or change record holds them: relative URLs, no request
- * (opt-in keys left out), features' data loaded once for the batch. Keyed by id.
+ * (opt-in keys left out), features' data loaded once for the batch; with their stored columns,
+ * read by the same statement (the database form is made of them).
  */
 export async function renderSnapshots(
   registry: RequestContext['registry'],
@@ -291,16 +315,23 @@ export async function renderSnapshots(
   db: Executor,
   version: NonNullable<RequestContext['version']>,
   features: RequestData = new RequestData(),
-): Promise<Map<Id, JsonObject>> {
-  const out = new Map<Id, JsonObject>();
-  if (ids.length === 0) return out;
-  const plan = planFor(model, false, version, db.dialect, { single: ids.length === 1 });
+): Promise<Snapshots> {
+  const api = new Map<Id, JsonObject>();
+  const stored = new Map<Id, ObjectRow>();
+  if (ids.length === 0) return { api, stored };
+  const plan = planFor(model, false, version, db.dialect, { single: ids.length === 1, stored: true });
   const rows = await planRowsById(db, model, plan.selectByIds ?? plan.select, ids);
   keepRows(features, model, plan, rows);
+  const idIndex = plan.builder.root.idIndex;
+  for (const row of rows) {
+    const columns: ObjectRow = {};
+    for (const [column, i] of plan.stored ?? []) columns[column] = row[i];
+    stored.set(row[idIndex] as Id, columns);
+  }
   await prepareFeatures(registry, model, db, features);
   const rc = renderContext('', version, db, { include: () => false });
   rc.features.assign(features);
   rc.features.set(SNAPSHOT_RENDER, true);
-  for (const obj of await renderRows(plan, rows, rc)) out.set((obj as { id: Id }).id, obj as JsonObject);
-  return out;
+  for (const obj of await renderRows(plan, rows, rc)) api.set((obj as { id: Id }).id, obj as JsonObject);
+  return { api, stored };
 }

@@ -72,8 +72,8 @@ function groupByModel(changes: PendingChange[]): Map<ModelMeta, PendingChange[]>
 
 /** API and database forms of objects of one model, read in the current transaction. */
 async function snapshotsOf(scope: WriteScope, model: ModelMeta, ids: Id[]): Promise<{ api: Map<Id, JsonObject>; stored: Map<Id, JsonObject> }> {
-  const api = await renderSnapshots(scope.registry, model, ids, scope.tx, SNAPSHOT_VERSION, scope.features);
-  const stored = await databaseForms(scope.tx, model, ids, (id) => {
+  const { api, stored: columns } = await renderSnapshots(scope.registry, model, ids, scope.tx, SNAPSHOT_VERSION, scope.features);
+  const stored = await databaseForms(scope.tx, model, columns, (id) => {
     const rendered = api.get(id);
     if (!rendered) return undefined;
     const tags = Array.isArray(rendered.tags) ? rendered.tags.map((t) => String((t as JsonObject).name)) : undefined;
