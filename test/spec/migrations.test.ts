@@ -5,6 +5,7 @@ import { CORE_MIGRATIONS } from '../../app/migrations';
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import type { DataSource, QueryRunner } from 'typeorm';
 import { coreRegistry, dataSourceFor, migrate } from '../../app/database';
 import { insertRows, selectRows } from '../../framework/store/migration-schema';
 import { freshDatabaseUrl } from '../helpers/database';
@@ -12,6 +13,26 @@ import { freshDatabaseUrl } from '../helpers/database';
 // Each test applies every migration (and one undoes a part of them): DDL on MariaDB takes seconds
 // a migration, and the migration list grows with the model set.
 const MIGRATIONS_MS = 300_000;
+
+/**
+ * Runs `fn` on a fresh database migrated to just before `name` (every migration applied, then
+ * `name` and every later one undone), with a query runner of its own.
+ */
+async function beforeMigration(name: string, fn: (ds: DataSource, qr: QueryRunner) => Promise<void>): Promise<void> {
+  const ds = await dataSourceFor(await freshDatabaseUrl(), coreRegistry());
+  await ds.initialize();
+  const qr = ds.createQueryRunner();
+  try {
+    await migrate(ds);
+    const at = CORE_MIGRATIONS.findIndex((m) => m.name === name);
+    expect(at).toBeGreaterThan(0);
+    for (let i = CORE_MIGRATIONS.length - 1; i >= at; i--) await ds.undoLastMigration({ transaction: 'each' });
+    await fn(ds, qr);
+  } finally {
+    await qr.release();
+    await ds.destroy();
+  }
+}
 
 test('migrations produce exactly the schema the metadata declares', async () => {
   const ds = await dataSourceFor(await freshDatabaseUrl(), coreRegistry());
@@ -82,15 +103,7 @@ test('built-in statuses of devices, interfaces, VMs and VM interfaces; undone an
 }, MIGRATIONS_MS);
 
 test('the cable path node index is filled from the paths stored before it', async () => {
-  const ds = await dataSourceFor(await freshDatabaseUrl(), coreRegistry());
-  await ds.initialize();
-  const qr = ds.createQueryRunner();
-  try {
-    await migrate(ds);
-    // Back to the state before the node index: that migration and every later one undone.
-    const at = CORE_MIGRATIONS.findIndex((m) => m.name === 'CablePathNodes1795990000004');
-    expect(at).toBeGreaterThan(0);
-    for (let i = CORE_MIGRATIONS.length - 1; i >= at; i--) await ds.undoLastMigration({ transaction: 'each' });
+  await beforeMigration('CablePathNodes1795990000004', async (ds, qr) => {
     const [c1, c2, front, rear] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const path = (id: string, text: string) => ({
       id, origin_type: 'dcim.interface', origin_id: randomUUID(), destination_type: '', destination_id: null, path: text, is_active: false, is_split: false,
@@ -107,21 +120,11 @@ test('the cable path node index is filled from the paths stored before it', asyn
       `${through} dcim.cable:${c1}`, `${through} dcim.frontport:${front}`, `${through} dcim.rearport:${rear}`,
       `${sharing} dcim.cable:${c2}`, `${sharing} dcim.rearport:${rear}`,
     ].sort());
-  } finally {
-    await qr.release();
-    await ds.destroy();
-  }
+  });
 }, MIGRATIONS_MS);
 
 test('the tree displays of location types and locations are filled from the names of their ancestors', async () => {
-  const ds = await dataSourceFor(await freshDatabaseUrl(), coreRegistry());
-  await ds.initialize();
-  const qr = ds.createQueryRunner();
-  try {
-    await migrate(ds);
-    const at = CORE_MIGRATIONS.findIndex((m) => m.name === 'TreeDisplay1795990000007');
-    expect(at).toBeGreaterThan(0);
-    for (let i = CORE_MIGRATIONS.length - 1; i >= at; i--) await ds.undoLastMigration({ transaction: 'each' });
+  await beforeMigration('TreeDisplay1795990000007', async (ds, qr) => {
     const common = { created: '2026-01-01', last_updated: '2026-01-01 00:00:00.000', _custom_field_data: '{}', description: '', _tree_sort: '', _tree_path: '', _depth: 0 };
     const [building, floor] = [randomUUID(), randomUUID()];
     await insertRows(qr, 'dcim_locationtype', [
@@ -143,8 +146,5 @@ test('the tree displays of location types and locations are filled from the name
       Object.fromEntries((await selectRows(qr, table, ['id', '_tree_display'])).map((r) => [String(r.id), r._tree_display]));
     expect(await displays('dcim_locationtype')).toEqual({ [building]: 'Building', [floor]: 'Building → Floor' });
     expect(await displays('dcim_location')).toEqual({ [b1]: 'B1', [f1]: 'B1 → F1', [f2]: 'B1 → F1 → F2' });
-  } finally {
-    await qr.release();
-    await ds.destroy();
-  }
+  });
 }, MIGRATIONS_MS);
