@@ -56,6 +56,8 @@ export const decimalKind: FieldKind = {
     const v = row[field.column as string];
     return v === null || v === undefined ? null : Number(v);
   },
+  // Django's JSON serializer writes a Decimal as its text, so a change record holds the same string the API shows.
+  databaseColumns: (field, value) => ({ [field.name]: format(field, value) }),
   storeColumn: (field, value) => value === null ? null : Number(value).toFixed(opts(field).places),
   lookups: () => NUMERIC_LOOKUPS,
   filterValue(_f, raw) {

@@ -10,6 +10,7 @@ import { FACTORIES } from '../factories/all';
 import { EXAMPLE_PLUGIN } from '../factories/plugins';
 import { contextFor, type Factory } from '../factories';
 import { pathOf, startApp, type TestApp } from '../helpers/harness';
+import type { ModelMeta } from '../../framework';
 
 // The example plugin is enabled: plugin models must pass every generic test a core model passes.
 const registry = registryWith(enabledPlugins(loadConfig({ NETINV_PLUGINS: EXAMPLE_PLUGIN })));
@@ -28,6 +29,59 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+type Change = { id: string; action: { value: string }; object_data: Record<string, unknown> };
+
+async function changesOf(id: string): Promise<Change[]> {
+  const res = await app.get(`/api/extras/object-changes/?changed_object_id=${id}&limit=0`);
+  expect(res.status).toBe(200);
+  return res.body.results as Change[];
+}
+
+/** How the database form holds what the API shows: related objects as ids, choices as values, lists in any order. */
+function storedFormOf(shown: unknown): unknown {
+  if (Array.isArray(shown)) return shown.map(storedFormOf).sort();
+  if (shown !== null && typeof shown === 'object') {
+    const o = shown as Record<string, unknown>;
+    if ('id' in o && 'url' in o) return o.id;
+    if ('value' in o && 'label' in o) return o.value;
+  }
+  return shown;
+}
+
+/** Status ids by slug: the API shows a status by its slug, the database form by its id. */
+async function statusIds(): Promise<Map<string, string>> {
+  const res = await app.get('/api/extras/statuses/?limit=0');
+  expect(res.status).toBe(200);
+  return new Map((res.body.results as Array<{ id: string; slug: string }>).map((s) => [s.slug, s.id]));
+}
+
+/**
+ * A change record's `object_data` agrees with the API's representation of the same state on every
+ * key both show; it carries no id, url or display, and its timestamps are the object's.
+ */
+async function expectDatabaseForm(model: ModelMeta, data: Record<string, unknown>, detail: Record<string, unknown>): Promise<void> {
+  for (const key of ['id', 'url', 'display']) expect(data).not.toHaveProperty(key);
+  const statuses = await statusIds();
+  const recorded: Record<string, unknown> = {};
+  const expected: Record<string, unknown> = {};
+  for (const [key, shown] of Object.entries(detail)) {
+    if (!(key in data) || key === 'created' || key === 'last_updated') continue;
+    const kind = model.field(key)?.kind.name;
+    recorded[key] = Array.isArray(data[key]) ? [...(data[key] as unknown[])].sort() : data[key];
+    if (kind === 'status') expected[key] = shown === null ? null : statuses.get((shown as { value: string }).value);
+    // A blank choice is stored as "" and shown as null, as Nautobot's ChoiceField shows it.
+    else if (kind === 'choice' && shown === null && data[key] === '') expected[key] = '';
+    // The tags feature records tag names; custom fields are keyed by name in both.
+    else if (key === 'tags' && Array.isArray(shown) && shown.every((t) => t !== null && typeof t === 'object')) {
+      expected[key] = (shown as Array<{ name: string }>).map((t) => t.name).sort();
+    } else expected[key] = key === 'custom_fields' ? shown : storedFormOf(shown);
+  }
+  expect(recorded).toEqual(expected);
+  if ('created' in detail) expect(data.created).toBe(detail.created);
+  // Milliseconds in the record, microseconds in the API.
+  if ('last_updated' in detail) expect(data.last_updated).toBe(new Date(Date.parse(detail.last_updated as string)).toISOString());
+}
 
 test('every routed model has a factory', () => {
   expect(routed.map((m) => m.label).filter((l) => !FACTORIES[l])).toEqual([]);
@@ -219,6 +273,30 @@ describe.each(routed.map((m) => [m.label, m] as const))('%s', (label, model) => 
     for (const id of ids) expect((await app.get(`${model.listPath}${id}/`)).status).toBe(404);
     expect((await app.post(model.listPath, [])).body).toEqual([]);
   });
+
+  (model.has('changelog') ? writeTest : test.skip)(
+    `change records: create, update and delete each record the database form${model.has('changelog') ? '' : ' (skipped: no change log)'}`,
+    async () => {
+      const obj = await create();
+      const created = await changesOf(obj.id);
+      expect(created.map((c) => c.action.value)).toEqual(['create']);
+      await expectDatabaseForm(model, created[0].object_data, (await app.get(`${model.listPath}${obj.id}/`)).body);
+
+      const patched = await app.patch(`${model.listPath}${obj.id}/`, factory.change(ctx()));
+      expect(patched.status).toBe(200);
+      const updated = (await changesOf(obj.id)).filter((c) => c.action.value === 'update');
+      expect(updated).toHaveLength(1);
+      const afterPatch = (await app.get(`${model.listPath}${obj.id}/`)).body;
+      await expectDatabaseForm(model, updated[0].object_data, afterPatch);
+      expect(Object.keys(updated[0].object_data).sort()).toEqual(Object.keys(created[0].object_data).sort());
+
+      expect((await app.delete(`${model.listPath}${obj.id}/`)).status).toBe(204);
+      const deleted = (await changesOf(obj.id)).filter((c) => c.action.value === 'delete');
+      expect(deleted).toHaveLength(1);
+      // Nothing changed between the update and the delete: the same stored state, read anew.
+      expect(deleted[0].object_data).toEqual(updated[0].object_data);
+    },
+  );
 
   writeTest('bulk writes are all-or-none', async () => {
     // What makes an item invalid: its first required field set to null, or the factory's own.
