@@ -347,6 +347,12 @@ export interface FieldKindFacets {
   afterCreateMany?(field: FieldMeta, created: ReadonlyArray<{ id: Id; value: unknown }>, wc: KindWriteContext): Promise<void>;
   /** Removes state kept outside the row (associations) of objects about to be deleted. */
   removed?(field: FieldMeta, ids: Id[], wc: KindWriteContext): Promise<void>;
+  /**
+   * Its values are link rows as `field.resolved.link` describes (many-to-many): reads of whole
+   * objects aggregate them in the objects' own SELECT (store/links.ts linkedIdsInRow) instead
+   * of calling `loadMany` in a statement of its own.
+   */
+  readonly linksInRow?: true;
   /** Loads the internal values of a non-column field for several objects (link tables), inside or outside a write. */
   loadMany?(field: FieldMeta, ids: Id[], store: KindStore): Promise<Map<Id, unknown>>;
   /** Default internal value on create when the client sent nothing. */

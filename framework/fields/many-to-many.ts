@@ -159,6 +159,7 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
     if (opts(field).writeBy === 'nested') return { type: 'array', items: sc.related(target) };
     return { type: 'array', items: target.integerPk ? { type: 'integer' } : { type: 'string', format: 'uuid' } };
   },
+  linksInRow: true,
   loadMany: (field, ids, store) => store.linkedIds(field, ids),
   afterWrite: (field, id, value, wc, created) => wc.store.replaceLinks(field, id, (value as Id[] | undefined) ?? [], created),
   afterCreateMany: (field, created, wc) => wc.store.addLinks(field, created.flatMap(({ id, value }) => [...new Set((value as Id[] | undefined) ?? [])].map((target) => [id, target] as const))),

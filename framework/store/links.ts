@@ -19,6 +19,30 @@ export async function linkedIds(db: Executor, field: FieldMeta, ownerIds: Id[]):
   return out;
 }
 
+/**
+ * The targets of each owner as one expression of the owners' own SELECT (`ownerPk`: their key
+ * column): a correlated subquery aggregating the link rows, and the reader of its value. The ids
+ * linkedIds reads, without a statement of their own: an update reads the object it locks and its
+ * links in one round trip while it holds the lock.
+ */
+export function linkedIdsInRow(field: FieldMeta, ownerPk: string, params: Params): { sql: string; read(value: unknown): Id[] } {
+  const link = linkOf(field);
+  const dialect = params.dialect;
+  const q = dialect.quote;
+  const alias = q('lk');
+  let where = `${alias}.${q(link.owner)} = ${ownerPk}`;
+  if (link.discriminator) where += ` AND ${alias}.${q(link.discriminator.column)} = ${params.add(link.discriminator.value)}`;
+  const target = `${alias}.${q(link.target)}`;
+  return {
+    sql: `(SELECT ${dialect.jsonRowsAgg([target], target)} FROM ${q(link.table)} ${alias} WHERE ${where})`,
+    read(value) {
+      if (value === null || value === undefined) return [];
+      const rows = (dialect.jsonAggParsed ? value : JSON.parse(String(value))) as unknown[][];
+      return rows.map((r) => r[0] as Id);
+    },
+  };
+}
+
 /** Links the owner to exactly `targets`: removes the other links, adds the missing ones. */
 export async function replaceLinks(db: Executor, field: FieldMeta, ownerId: Id, targets: Id[], created: boolean): Promise<void> {
   const link = linkOf(field);

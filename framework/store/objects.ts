@@ -4,6 +4,8 @@ import type { Values } from '../metadata/types';
 import type { Id } from '../query/id';
 import type { Executor, ObjectRow } from './executor';
 import { kindStore } from './kind-store';
+import { linkedIdsInRow } from './links';
+import type { Params } from './params';
 import { selectColumns, type RowSelection } from './rows';
 
 /**
@@ -114,11 +116,29 @@ export async function findFieldValues(db: Executor, model: ModelMeta, selection:
 
 async function readObjects(db: Executor, model: ModelMeta, selection: RowSelection, orderById: boolean, forUpdate: boolean, fields: readonly FieldMeta[] = model.fields): Promise<LockedObject[]> {
   const columns = forUpdate ? [...loadColumns(model, fields), VERSION_COLUMN] : loadColumns(model, fields);
-  const rows = await selectColumns(db, model, columns, selection, orderById, forUpdate);
-  const out: LockedObject[] = rows.map((row) => ({ values: valuesOfRow(fields, row), version: forUpdate ? Number(row[VERSION_COLUMN]) : 0 }));
-  await loadLinkedValues(db, fields, out.map((o) => o.values));
+  const inRow = fields.filter((f) => f.kind.linksInRow);
+  const readers: Array<{ field: FieldMeta; alias: string; read(value: unknown): unknown }> = [];
+  const q = db.dialect.quote;
+  const ownerPk = `${q('t0')}.${q(model.pk.column as string)}`;
+  const linked = (params: Params) =>
+    inRow.map((field, i) => {
+      const { sql, read } = linkedIdsInRow(field, ownerPk, params);
+      const alias = `${LINKED_ALIAS}${i}`;
+      readers.push({ field, alias, read });
+      return `${sql} AS ${q(alias)}`;
+    });
+  const rows = await selectColumns(db, model, columns, selection, orderById, forUpdate, linked);
+  const out: LockedObject[] = rows.map((row) => {
+    const values = valuesOfRow(fields, row);
+    for (const r of readers) values[r.field.name] = r.read(row[r.alias]);
+    return { values, version: forUpdate ? Number(row[VERSION_COLUMN]) : 0 };
+  });
+  await loadLinkedValues(db, fields.filter((f) => !f.kind.linksInRow), out.map((o) => o.values));
   return out;
 }
+
+/** Aliases of the link aggregates in readObjects' SELECT (no column starts so). */
+const LINKED_ALIAS = 'netinv_linked_';
 
 /** The values of `fields` kept in columns, from a row read by column name (loadColumns). */
 export function valuesOfRow(fields: readonly FieldMeta[], row: ObjectRow): Values {

@@ -29,7 +29,8 @@ function where(model: ModelMeta, selection: RowSelection, params: Params): strin
 }
 
 /**
- * The given columns of the selected rows, keyed by column name; ordered by primary key when asked.
+ * The given columns of the selected rows (and `expressions`, each with its alias), keyed by column
+ * name; ordered by primary key when asked.
  * With `forUpdate` (inside a transaction) the rows are locked until it ends and read as last
  * committed (PostgreSQL and MySQL; SQLite serialises writers): what an update starts from.
  */
@@ -40,13 +41,16 @@ export async function selectColumns(
   selection: RowSelection,
   orderById = true,
   forUpdate = false,
+  expressions: (params: Params) => readonly string[] = () => [],
 ): Promise<ObjectRow[]> {
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
+  // The select list binds its values before the WHERE clause's (positional placeholders).
+  const selected = [...columns.map((c) => `${q('t0')}.${q(c)}`), ...expressions(params)];
   const condition = where(model, selection, params);
   const orderBy = orderById ? ` ORDER BY ${q('t0')}.${q(model.pk.column as string)}` : '';
   const lock = forUpdate ? db.dialect.forUpdate : '';
-  return db.objects(`SELECT ${columns.map((c) => `${q('t0')}.${q(c)}`).join(', ')} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}${orderBy}${lock}`, params.values);
+  return db.objects(`SELECT ${selected.join(', ')} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}${orderBy}${lock}`, params.values);
 }
 
 /** Primary keys of the selected rows (at most `limit` when given), in no particular order. */

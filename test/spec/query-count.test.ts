@@ -170,6 +170,24 @@ test('an update that does not send the tags leaves their links unread and unwrit
   expect((await app.get(path)).body.tags).toEqual(without.last.body.tags);
 });
 
+test('an update reads the links of the object it locks in the same statement: many-to-many fields add none', async () => {
+  // A VRF has three many-to-many fields (import and export targets, tags), a provider one (tags).
+  const target = await made('/api/ipam/route-targets/', { name: '65000:901' });
+  const vrf = await made('/api/ipam/vrfs/', { name: 'qc-links', import_targets: [target.id], export_targets: [target.id], tags: tagIds });
+  const provider = await made('/api/circuits/providers/', { name: 'qc-links', tags: tagIds });
+  const patch = (path: string) => fewestQueries((run) => app.patch(path, { description: `links-${run}` }));
+  const vrfPath = `/api/ipam/vrfs/${vrf.id}/`;
+  await app.patch(vrfPath, { description: 'warm' });
+  await app.patch(`/api/circuits/providers/${provider.id}/`, { description: 'warm' });
+  const vrfUpdate = await patch(vrfPath);
+  const providerUpdate = await patch(`/api/circuits/providers/${provider.id}/`);
+  expect(vrfUpdate.count).toBe(providerUpdate.count);
+  // The links read with the row are the stored ones: the change record and the response show them.
+  expect(vrfUpdate.last.body.import_targets.map((t: Obj) => t.id)).toEqual([target.id]);
+  const [change] = (await app.get(`/api/extras/object-changes/?changed_object_id=${vrf.id}&limit=1`)).body.results;
+  expect(change.object_data).toMatchObject({ import_targets: [target.id], export_targets: [target.id], description: 'links-2' });
+});
+
 // Git repositories have tags that their representation does not show (hidden).
 const taggedCreatable = routed.filter((m) => m.has('tags') && !m.field('tags')?.hidden && m.allows('create') && !FACTORIES[m.label].seed);
 
