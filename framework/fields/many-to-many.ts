@@ -66,6 +66,12 @@ async function parseSlugs(target: ModelMeta, slugField: string, input: unknown[]
   return [...new Set(ids)];
 }
 
+/** The links an update's locked read of the object found (it reads every many-to-many field). */
+function storedLinks(field: FieldMeta, wc: KindWriteContext): readonly Id[] | undefined {
+  const current = wc.current?.[field.name];
+  return Array.isArray(current) ? (current as Id[]) : undefined;
+}
+
 export const manyToManyKind: FieldKind & ResolvingKind = {
   name: 'many-to-many',
   relation: 'many-to-many',
@@ -161,7 +167,7 @@ export const manyToManyKind: FieldKind & ResolvingKind = {
   },
   linksInRow: true,
   loadMany: (field, ids, store) => store.linkedIds(field, ids),
-  afterWrite: (field, id, value, wc, created) => wc.store.replaceLinks(field, id, (value as Id[] | undefined) ?? [], created),
+  afterWrite: (field, id, value, wc, created) => wc.store.replaceLinks(field, id, (value as Id[] | undefined) ?? [], created, storedLinks(field, wc)),
   afterCreateMany: (field, created, wc) => wc.store.addLinks(field, created.flatMap(({ id, value }) => [...new Set((value as Id[] | undefined) ?? [])].map((target) => [id, target] as const))),
   lookups: () => ['', 'n'],
   filterValue(field, raw) {

@@ -43,11 +43,15 @@ export function linkedIdsInRow(field: FieldMeta, ownerPk: string, params: Params
   };
 }
 
-/** Links the owner to exactly `targets`: removes the other links, adds the missing ones. */
-export async function replaceLinks(db: Executor, field: FieldMeta, ownerId: Id, targets: Id[], created: boolean): Promise<void> {
+/**
+ * Links the owner to exactly `targets`: removes the other links, adds the missing ones. An update
+ * passes the links its locked read of the owner found (`known`): no writer changes an object's
+ * links without that lock, so they are read once.
+ */
+export async function replaceLinks(db: Executor, field: FieldMeta, ownerId: Id, targets: Id[], created: boolean, known?: readonly Id[]): Promise<void> {
   const link = linkOf(field);
   const wanted = new Set(targets);
-  const existing = created ? [] : ((await linkedIds(db, field, [ownerId])).get(ownerId) ?? []);
+  const existing = created ? [] : (known ?? (await linkedIds(db, field, [ownerId])).get(ownerId) ?? []);
   const q = db.dialect.quote;
   const removed = existing.filter((t) => !wanted.has(t));
   const added = [...wanted].filter((t) => !existing.includes(t));

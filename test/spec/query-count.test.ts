@@ -164,10 +164,30 @@ test('an update that does not send the tags leaves their links unread and unwrit
   const without = await fewestQueries((run) => app.patch(path, { description: `one-${run}` }));
   const withTags = await fewestQueries((run) => app.patch(path, { description: `two-${run}`, tags: tagIds }));
   // Sent, the two tags are looked up (each, then their content types) and compared with the
-  // stored links (one read; nothing is written): four statements that an update without them skips.
-  expect(withTags.count - without.count).toBe(4);
+  // stored links, which the locked read of the provider read already (nothing is written): three
+  // statements that an update without them skips.
+  expect(withTags.count - without.count).toBe(3);
   expect(without.last.body.tags.map((t: Obj) => t.name)).toEqual(['qc-gold', 'qc-silver']);
   expect((await app.get(path)).body.tags).toEqual(without.last.body.tags);
+});
+
+test('an update replaces links from what its locked read found: the stored links become exactly those sent', async () => {
+  const bronze = await made('/api/extras/tags/', { name: 'qc-bronze', slug: 'qc-bronze', content_types: ['ipam.vrf'] });
+  const [gold, silver] = tagIds;
+  const target = await made('/api/ipam/route-targets/', { name: '65000:902' });
+  const other = await made('/api/ipam/route-targets/', { name: '65000:903' });
+  const vrf = await made('/api/ipam/vrfs/', { name: 'qc-replace', import_targets: [target.id], tags: [gold, silver] });
+  const path = `/api/ipam/vrfs/${vrf.id}/`;
+  const res = await app.patch(path, { tags: [silver, bronze.id], import_targets: [other.id, target.id] });
+  expect(res.status).toBe(200);
+  const stored = (await app.get(path)).body;
+  expect(stored.tags.map((t: Obj) => t.name)).toEqual(['qc-bronze', 'qc-silver']);
+  expect(stored.import_targets.map((t: Obj) => t.id).sort()).toEqual([other.id, target.id].sort());
+  const cleared = await app.patch(path, { tags: [], import_targets: [] });
+  expect(cleared.status).toBe(200);
+  expect((await app.get(path)).body).toMatchObject({ tags: [], import_targets: [] });
+  const [change] = (await app.get(`/api/extras/object-changes/?changed_object_id=${vrf.id}&limit=1`)).body.results;
+  expect(change.object_data).toMatchObject({ tags: [], import_targets: [] });
 });
 
 test('an update reads the links of the object it locks in the same statement: many-to-many fields add none', async () => {
