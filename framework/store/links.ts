@@ -45,8 +45,9 @@ export function linkedIdsInRow(field: FieldMeta, ownerPk: string, params: Params
 
 /**
  * Links the owner to exactly `targets`: removes the other links, adds the missing ones. An update
- * passes the links its locked read of the owner found (`known`): no writer changes an object's
- * links without that lock, so they are read once.
+ * passes the links its locked read of the owner found (`known`), read once: writes of an object's
+ * links take that lock first. Only deleting a target removes links without it, and a link to a
+ * deleted target is neither kept nor made again whatever this function finds.
  */
 export async function replaceLinks(db: Executor, field: FieldMeta, ownerId: Id, targets: Id[], created: boolean, known?: readonly Id[]): Promise<void> {
   const link = linkOf(field);
