@@ -170,9 +170,11 @@ export interface KindStore {
   takenValues(field: FieldMeta, value: string, exceptId: Id): Promise<string[]>;
   /** The targets each owner is linked to through a many-to-many field; every owner has an entry. */
   linkedIds(field: FieldMeta, ownerIds: Id[]): Promise<Map<Id, Id[]>>;
-  /** Links the owner to exactly `targets` through a many-to-many field; a created owner has no links yet. */
-  /** `existing`: the owner's links as its locked read found them, when the caller has them (not read again). */
-  replaceLinks(field: FieldMeta, ownerId: Id, targets: Id[], created: boolean, existing?: readonly Id[]): Promise<void>;
+  /**
+   * Links the owner to exactly `targets` through a many-to-many field; a created owner has no links
+   * yet. `known`: the owner's links as an update's locked read found them (not read again).
+   */
+  replaceLinks(field: FieldMeta, ownerId: Id, targets: Id[], created: boolean, known?: readonly Id[]): Promise<void>;
   /** Adds links that do not exist yet (of objects just created), in as few statements as it can. */
   addLinks(field: FieldMeta, pairs: ReadonlyArray<readonly [Id, Id]>): Promise<void>;
   /**

@@ -53,7 +53,7 @@ export function kindQueries(db: Executor): KindQueries {
     statusesFor: (statuses, label) => statusesFor(db, statuses, label),
     takenValues: (field, value, exceptId) => takenValues(db, field, value, exceptId),
     linkedIds: (field, ownerIds) => linkedIds(db, field, ownerIds),
-    replaceLinks: (field, ownerId, targets, created, existing) => replaceLinks(db, field, ownerId, targets, created, existing),
+    replaceLinks: (field, ownerId, targets, created, known) => replaceLinks(db, field, ownerId, targets, created, known),
     addLinks: (field, pairs) => addLinks(db, field, pairs),
     placeTreeNode: (parent, id) => placeTreeNode(db, parent, id),
   };

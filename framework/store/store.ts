@@ -162,7 +162,7 @@ export class Store implements KindStore {
   statusesFor: KindStore['statusesFor'] = (statuses, label) => this.kinds.statusesFor(statuses, label);
   takenValues: KindStore['takenValues'] = (field, value, exceptId) => this.kinds.takenValues(field, value, exceptId);
   linkedIds: KindStore['linkedIds'] = (field, ownerIds) => this.kinds.linkedIds(field, ownerIds);
-  replaceLinks: KindStore['replaceLinks'] = (field, ownerId, targets, created, existing) => this.kinds.replaceLinks(field, ownerId, targets, created, existing);
+  replaceLinks: KindStore['replaceLinks'] = (field, ownerId, targets, created, known) => this.kinds.replaceLinks(field, ownerId, targets, created, known);
   addLinks: KindStore['addLinks'] = (field, pairs) => this.kinds.addLinks(field, pairs);
   placeTreeNode: KindStore['placeTreeNode'] = (parent, id) => this.kinds.placeTreeNode(parent, id);
 }
