@@ -352,7 +352,7 @@ export interface FieldKindFacets {
   removed?(field: FieldMeta, ids: Id[], wc: KindWriteContext): Promise<void>;
   /**
    * Its values are link rows as `field.resolved.link` describes (many-to-many): reads of whole
-   * objects aggregate them in the objects' own SELECT (store/links.ts linkedIdsInRow) instead
+   * objects aggregate them in the objects' own statement (store/links.ts linkedIdsInRow) instead
    * of calling `loadMany` in a statement of its own.
    */
   readonly linksInRow?: true;
