@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { dialectUnderTest, freshDatabaseUrl } from '../helpers/database';
+import { deadlockTrigger } from '../helpers/deadlock-trigger';
 import { startApp, type TestApp } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 import { lateWrites } from '../fixtures/jobs/testing_jobs';
@@ -132,37 +133,11 @@ describe('time limits and cancellation (the server worker)', () => {
 
   // The run's final write (its status and last log lines) may meet a cancel and be rolled back as
   // a deadlock's victim: it runs again. A trigger of the test's own raises the database's real
-  // deadlock error for the first two attempts; a sequence, which no rollback undoes, counts them.
+  // deadlock error for the first two attempts (helpers/deadlock-trigger.ts).
   const serverDatabase = dialectUnderTest() !== 'sqlite';
   (serverDatabase ? test : test.skip)('a final write rolled back as a deadlock victim runs again: the run completes once (PostgreSQL, MariaDB)', async () => {
-    const db = app.server.db;
-    const postgres = db.dialect.name === 'postgres';
-    const create = postgres
-      ? [
-        'CREATE SEQUENCE netinv_test_finish_attempts',
-        `CREATE FUNCTION netinv_test_finish() RETURNS trigger LANGUAGE plpgsql AS $$
-         BEGIN
-           IF NEW.status = 'completed' AND nextval('netinv_test_finish_attempts') <= 2 THEN
-             RAISE EXCEPTION 'deadlock detected' USING ERRCODE = '40P01';
-           END IF;
-           RETURN NEW;
-         END $$`,
-        'CREATE TRIGGER netinv_test_finish BEFORE UPDATE ON extras_jobresult FOR EACH ROW EXECUTE FUNCTION netinv_test_finish()',
-      ]
-      : [
-        'CREATE SEQUENCE netinv_test_finish_attempts',
-        `CREATE TRIGGER netinv_test_finish BEFORE UPDATE ON extras_jobresult FOR EACH ROW
-         BEGIN
-           IF NEW.status = 'completed' AND NEXTVAL(netinv_test_finish_attempts) <= 2 THEN
-             SIGNAL SQLSTATE '40001' SET MYSQL_ERRNO = 1213, MESSAGE_TEXT = 'Deadlock found when trying to get lock';
-           END IF;
-         END`,
-      ];
-    const drop = postgres
-      ? ['DROP TRIGGER netinv_test_finish ON extras_jobresult', 'DROP FUNCTION netinv_test_finish()', 'DROP SEQUENCE netinv_test_finish_attempts']
-      : ['DROP TRIGGER netinv_test_finish', 'DROP SEQUENCE netinv_test_finish_attempts'];
     const job = await jobId(app, 'Sleep', { soft_time_limit: 0, soft_time_limit_override: true, time_limit: 0, time_limit_override: true });
-    for (const sql of create) await db.reader.run(sql);
+    const trigger = await deadlockTrigger(app.server.db, 'extras_jobresult', "NEW.status = 'completed'", 2);
     try {
       const result = await run(app, job, { seconds: 0, tag: 'finish-deadlock', ignore_signal: false });
       const done = await until(app, result, ['completed', 'failed', 'errored']);
@@ -171,10 +146,9 @@ describe('time limits and cancellation (the server worker)', () => {
       expect(done.completed).not.toBeNull();
       expect(await logMessages(app, result)).toEqual(['started']);
       expect(await tagExists(app, 'finish-deadlock')).toBe(true);
-      const attempts = postgres ? 'SELECT last_value FROM netinv_test_finish_attempts' : 'SELECT NEXTVAL(netinv_test_finish_attempts) - 1';
-      expect(Number((await db.reader.rows(attempts))[0][0])).toBe(3);
+      expect(await trigger.attempts()).toBe(3);
     } finally {
-      for (const sql of drop) await db.reader.run(sql);
+      await trigger.drop();
     }
   });
 });

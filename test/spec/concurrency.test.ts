@@ -4,6 +4,7 @@
  * (on PostgreSQL and MySQL/MariaDB; SQLite has one writer at a time).
  */
 import { dialectUnderTest } from '../helpers/database';
+import { deadlockTrigger } from '../helpers/deadlock-trigger';
 import { startApp, type TestApp } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 
@@ -246,59 +247,20 @@ async function lockWaits(): Promise<number> {
 
 /**
  * A write the database rolls back as a deadlock's victim every time it runs: after the attempts
- * allowed, the client gets a 409 and nothing is written. A trigger of the test's own makes the
- * database raise its real deadlock error for one description; a sequence, which no rollback
- * undoes, counts the attempts.
+ * allowed, the client gets a 409 and nothing is written.
  */
 const VICTIM = 'always the victim';
 
-function victimTrigger(dialect: string): { create: string[]; drop: string[]; attempts: string } {
-  if (dialect === 'postgres') {
-    return {
-      create: [
-        'CREATE SEQUENCE netinv_test_victim_attempts',
-        `CREATE FUNCTION netinv_test_victim() RETURNS trigger LANGUAGE plpgsql AS $$
-         BEGIN
-           IF NEW.description = '${VICTIM}' THEN
-             PERFORM nextval('netinv_test_victim_attempts');
-             RAISE EXCEPTION 'deadlock detected' USING ERRCODE = '40P01';
-           END IF;
-           RETURN NEW;
-         END $$`,
-        'CREATE TRIGGER netinv_test_victim BEFORE UPDATE ON dcim_site FOR EACH ROW EXECUTE FUNCTION netinv_test_victim()',
-      ],
-      drop: ['DROP TRIGGER netinv_test_victim ON dcim_site', 'DROP FUNCTION netinv_test_victim()', 'DROP SEQUENCE netinv_test_victim_attempts'],
-      attempts: "SELECT last_value FROM netinv_test_victim_attempts",
-    };
-  }
-  return {
-    create: [
-      'CREATE SEQUENCE netinv_test_victim_attempts',
-      `CREATE TRIGGER netinv_test_victim BEFORE UPDATE ON dcim_site FOR EACH ROW
-       BEGIN
-         IF NEW.description = '${VICTIM}' THEN
-           SET @netinv_attempt = NEXTVAL(netinv_test_victim_attempts);
-           SIGNAL SQLSTATE '40001' SET MYSQL_ERRNO = 1213, MESSAGE_TEXT = 'Deadlock found when trying to get lock';
-         END IF;
-       END`,
-    ],
-    drop: ['DROP TRIGGER netinv_test_victim', 'DROP SEQUENCE netinv_test_victim_attempts'],
-    attempts: 'SELECT NEXTVAL(netinv_test_victim_attempts) - 1',
-  };
-}
-
 (serverDatabase ? describe : describe.skip)('a write that is always the deadlock victim (PostgreSQL, MySQL/MariaDB)', () => {
   test('is tried five times, then answers 409 with nothing written', async () => {
-    const db = app.server.db;
     const site = await newSite('deadlock-victim');
-    const trigger = victimTrigger(db.dialect.name);
-    for (const sql of trigger.create) await db.reader.run(sql);
+    const trigger = await deadlockTrigger(app.server.db, 'dcim_site', `NEW.description = '${VICTIM}'`);
     try {
       const changesBefore = (await app.get(`/api/extras/object-changes/?changed_object_id=${site.id}`)).body.count as number;
       const res = await app.patch(`${SITES}${site.id}/`, { description: VICTIM, comments: 'not written' });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ detail: 'The write conflicted with concurrent writes and was not made; send it again.' });
-      expect(Number((await db.reader.rows(trigger.attempts))[0][0])).toBe(5);
+      expect(await trigger.attempts()).toBe(5);
       const after = (await app.get(`${SITES}${site.id}/`)).body;
       expect(after).toMatchObject({ description: site.description, comments: site.comments, last_updated: site.last_updated });
       expect((await app.get(`/api/extras/object-changes/?changed_object_id=${site.id}`)).body.count).toBe(changesBefore);
@@ -307,7 +269,7 @@ function victimTrigger(dialect: string): { create: string[]; drop: string[]; att
       expect(other.status).toBe(200);
       expect(other.body.description).toBe('written');
     } finally {
-      for (const sql of trigger.drop) await db.reader.run(sql);
+      await trigger.drop();
     }
   });
 });
