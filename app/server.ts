@@ -10,7 +10,7 @@ import { sessionRoutes } from '../framework/auth/session-routes';
 import { FAVICON_SVG } from '../framework/http/page';
 import { Logger } from '../framework/http/logger';
 import { requestLog } from '../framework/http/request-log';
-import { expressServer, listenOn } from '../framework/http/express-server';
+import { closeServer, expressServer, listenOn } from '../framework/http/express-server';
 import { apiRouter, type Services } from '../framework/router/api';
 import { buildRouteTable, type RouteTable } from '../framework/router/route-table';
 import { setSecretsProviders, type Registry } from '../framework';
@@ -184,7 +184,7 @@ export async function createServer(config: Readonly<Config>, options: ServerOpti
       return server;
     },
     async close() {
-      if (server) await new Promise<void>((resolve) => (server as Server).close(() => resolve()));
+      if (server) await closeServer(server);
       await jobs.stop();
       await webhooks.stop();
       db.close?.();

@@ -42,3 +42,30 @@ export function listenOn(server: Server, port: number, host: string): Promise<Se
     });
   });
 }
+
+/**
+ * Stops listening and resolves once every connection has ended. Node's own close() ends only the
+ * connections idle at that moment: one whose request was still being answered stays open, kept
+ * alive, until its keep-alive timeout (65 s here), so a SIGTERM during a request held the process
+ * that long. Here each such connection is closed as soon as its answer is out, requests that still
+ * arrive on an open connection are answered with `Connection: close`, and whatever remains after
+ * `graceMs` is cut.
+ */
+export function closeServer(server: Server, graceMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    const lastAnswer = (_req: IncomingMessage, res: ServerResponse) => {
+      res.shouldKeepAlive = false;
+    };
+    server.prependListener('request', lastAnswer);
+    const sweep = setInterval(() => server.closeIdleConnections(), 20);
+    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+    sweep.unref();
+    cut.unref();
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+      server.off('request', lastAnswer);
+      resolve();
+    });
+  });
+}

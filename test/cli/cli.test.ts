@@ -266,42 +266,74 @@ test('createtoken prints the key alone; validation errors exit 1', () => {
   expect(withoutDatabaseLine(nobody.stderr)).toBe('Error: no user named nobody\n');
 });
 
+/**
+ * `netinv serve` with the given arguments, once it says it is serving: its first output, and a
+ * stop that sends SIGTERM and gives the exit code. Each wait has a deadline whose failure quotes
+ * what the process wrote to stderr (at log level warn), so a stuck start or stop says where.
+ */
+async function startServe(args: string[]) {
+  const child = spawn(process.execPath, [MAIN, 'serve', ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, NETINV_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const within = <T>(what: string, ms: number, promise: Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve ${args.join(' ')}: no ${what} within ${ms / 1000} s; stderr:\n${stderr}`)), ms);
+      promise.then(resolve, reject).finally(() => clearTimeout(timer));
+    });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    try {
+      return await within('exit after SIGTERM', 15_000, exited);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  };
+  try {
+    const out = await within(
+      '"serving" line',
+      40_000,
+      new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes('serving')) resolve(text);
+        });
+        void exited.then((code) => reject(new Error(`serve exited with ${code}; stderr:\n${stderr}`)));
+      }),
+    );
+    return { child, out, stop, stderr: () => stderr };
+  } catch (err) {
+    await stop().catch(() => undefined);
+    throw err;
+  }
+}
+
 test('serve answers with a created token and stops cleanly on SIGTERM', async () => {
   const key = netinv(['createtoken', '--username', 'ops']).stdout.trim();
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, [MAIN, 'serve', '--port', String(port)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, NETINV_LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const serve = await startServe(['--port', String(port)]);
   try {
-    await new Promise<void>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('serving')) resolve();
-      });
-      child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-    });
-    const res = await fetch(`http://127.0.0.1:${port}/api/status/`, { headers: { Authorization: `Token ${key}`, Accept: 'application/json' } });
+    const res = await fetch(`http://127.0.0.1:${port}/api/status/`, { headers: { Authorization: `Token ${key}`, Accept: 'application/json' }, signal: AbortSignal.timeout(20_000) });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body['netinv-version']).toEqual(expect.any(String));
-    const anonymous = await fetch(`http://127.0.0.1:${port}/api/dcim/sites/`);
+    const anonymous = await fetch(`http://127.0.0.1:${port}/api/dcim/sites/`, { signal: AbortSignal.timeout(20_000) });
     expect(anonymous.status).toBe(403);
   } finally {
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await serve.stop()).toBe(0);
   }
+  expect(withoutDatabaseLine(serve.stderr())).toBe('');
 });
 
 test('serve --workers 2 forks two serving processes and stops them on SIGTERM', async () => {
   const key = netinv(['createtoken', '--username', 'ops']).stdout.trim();
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, [MAIN, 'serve', '--port', String(port), '--workers', '2'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, NETINV_LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const serve = await startServe(['--port', String(port), '--workers', '2']);
+  const child = serve.child;
   let workers: number[] = [];
   const workerPids = () => {
     try {
@@ -311,15 +343,7 @@ test('serve --workers 2 forks two serving processes and stops them on SIGTERM', 
     }
   };
   try {
-    const out = await new Promise<string>((resolve, reject) => {
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-        if (text.includes('serving')) resolve(text);
-      });
-      child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-    });
-    expect(out).toMatch(/with 2 workers/);
+    expect(serve.out).toMatch(/with 2 workers/);
     let status = 0;
     // The forked workers start as the machine allows: wait on their answer, up to a minute.
     for (const deadline = Date.now() + 60_000; Date.now() < deadline && status !== 200; ) {
@@ -334,9 +358,7 @@ test('serve --workers 2 forks two serving processes and stops them on SIGTERM', 
       expect(workers).toHaveLength(2);
     }
   } finally {
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await serve.stop()).toBe(0);
   }
   // The workers seen serving ended with the primary (its /proc entry is gone with it: ask for the pids).
   const alive = (pid: number) => {

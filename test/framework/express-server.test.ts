@@ -7,7 +7,7 @@ import express from 'express';
 import request from 'supertest';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { expressServer, listenOn } from '../../framework/http/express-server';
+import { closeServer, expressServer, listenOn } from '../../framework/http/express-server';
 
 function app() {
   const a = express();
@@ -51,4 +51,32 @@ test('listening on a port in use rejects with EADDRINUSE', async () => {
   } finally {
     await new Promise<void>((resolve) => first.close(() => resolve()));
   }
+});
+
+test('closing while a request is answered ends its kept-alive connection once the answer is out', async () => {
+  const a = express();
+  let arrived: () => void = () => undefined;
+  const inFlight = new Promise<void>((resolve) => (arrived = resolve));
+  a.get('/slow', (_req, res) => {
+    arrived();
+    setTimeout(() => res.json({ done: true }), 200);
+  });
+  const server = expressServer(a);
+  // Far beyond the test's own timeout: the close below must not wait for it.
+  server.keepAliveTimeout = 600_000;
+  await listenOn(server, 0, '127.0.0.1');
+  const port = (server.address() as AddressInfo).port;
+  const answer = fetch(`http://127.0.0.1:${port}/slow`);
+  await inFlight;
+  const closed = closeServer(server, 600_000);
+  const res = await answer;
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ done: true });
+  await closed;
+  expect(server.listening).toBe(false);
+  await expect(fetch(`http://127.0.0.1:${port}/slow`)).rejects.toThrow();
+});
+
+test('closing a server that is not listening resolves', async () => {
+  await expect(closeServer(expressServer(express()))).resolves.toBeUndefined();
 });
