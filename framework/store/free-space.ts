@@ -41,7 +41,7 @@ async function seek(tx: Executor, model: ModelMeta, field: FieldMeta, family: nu
   // from its start and length: reading the length rather than the broadcast column keeps the
   // seek inside the (family, address, length) index, without a lookup of each row's table entry.
   const sql = `SELECT ${address}, ${length} FROM ${q(model.table)} ${q('t0')} WHERE ${conditions.join(' AND ')}`
-    + ` ORDER BY ${tx.dialect.orderText(address)}, ${length} LIMIT ${params.add(batch)}`;
+    + ` ORDER BY ${tx.dialect.orderText(address)}, ${length} LIMIT ${tx.dialect.unplanned(params.add(batch))}`;
   const rows = await tx.rows(sql, params.values);
   if (role === 'host') return rows.map((r) => { const at = fromHex(String(r[0])); return { first: at, last: at }; });
   return rows.map((r) => makeNetwork(family as Family, fromHex(String(r[0])), Number(r[1])));

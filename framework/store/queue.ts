@@ -35,7 +35,7 @@ export async function claimRows(db: Database, model: ModelMeta, spec: ClaimSpec)
     const order = model.field(spec.orderBy)?.column ?? spec.orderBy;
     const pk = `${q('t0')}.${q(model.pk.column as string)}`;
     const rows = await tx.rows(
-      `SELECT ${pk} FROM ${q(model.table)} ${q('t0')} WHERE ${where} ORDER BY ${q('t0')}.${q(order)}, ${pk} LIMIT ${params.add(spec.limit)}${tx.dialect.forUpdateSkipLocked}`,
+      `SELECT ${pk} FROM ${q(model.table)} ${q('t0')} WHERE ${where} ORDER BY ${q('t0')}.${q(order)}, ${pk} LIMIT ${tx.dialect.unplanned(params.add(spec.limit))}${tx.dialect.forUpdateSkipLocked}`,
       params.values,
     );
     const store = new Store(tx);

@@ -58,7 +58,7 @@ export async function selectIds(db: Executor, model: ModelMeta, selection: RowSe
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
   const condition = where(model, selection, params);
-  const limitClause = limit === undefined ? '' : ` LIMIT ${params.add(limit)}`;
+  const limitClause = limit === undefined ? '' : ` LIMIT ${db.dialect.unplanned(params.add(limit))}`;
   const rows = await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}${limitClause}`, params.values);
   return rows.map((r) => r[0] as Id);
 }

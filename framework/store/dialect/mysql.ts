@@ -17,6 +17,7 @@ const common: Omit<Dialect, 'regexSyntax' | 'withTimeout' | 'isTimeout' | 'isBad
   name: 'mysql',
   quote: (id) => `\`${id.replace(/`/g, '``')}\``,
   placeholder: () => '?',
+  unplanned: (placeholder) => placeholder,
   lower: (expr) => `LOWER(${expr})`,
   text: (expr) => expr,
   like: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '!'`,

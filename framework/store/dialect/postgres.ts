@@ -4,6 +4,7 @@ export const postgresDialect: Dialect = {
   name: 'postgres',
   quote: (id) => `"${id.replace(/"/g, '""')}"`,
   placeholder: (n) => `$${n}`,
+  unplanned: (placeholder) => placeholder,
   lower: (expr) => `lower(${expr})`,
   // uuid, date and timestamp columns have no text operators (LIKE, lower, ~) of their own.
   text: (expr) => `CAST(${expr} AS text)`,

@@ -4,6 +4,7 @@ export const sqliteDialect: Dialect = {
   name: 'sqlite',
   quote: (id) => `"${id.replace(/"/g, '""')}"`,
   placeholder: () => '?',
+  unplanned: (placeholder) => `+${placeholder}`,
   // `lower` is redefined on every connection with JavaScript's Unicode case mapping (see executor).
   lower: (expr) => `lower(${expr})`,
   text: (expr) => expr,

@@ -29,6 +29,14 @@ export interface Dialect {
   quote(identifier: string): string;
   /** Placeholder for the n-th (1-based) bound parameter. */
   placeholder(n: number): string;
+  /**
+   * A placeholder in a place where the planner would read its bound value (a LIMIT or OFFSET),
+   * written so that it does not. SQLite plans with such values and then marks the
+   * statement to be compiled again whenever the parameter is bound anew: every execution of a
+   * cached statement with `LIMIT ?` was compiled afresh, which cost a page of prefixes three
+   * times its execution. A unary plus hides the value from the planner and changes nothing else.
+   */
+  unplanned(placeholder: string): string;
   /** Suffix of a SELECT that locks the rows read until the transaction ends ('' where writes are serialised). */
   readonly forUpdate: string;
   /** Suffix that locks the rows read and passes over rows another transaction holds (queue claims). */
@@ -144,8 +152,9 @@ export function escapeLike(value: string): string {
 
 /** LIMIT/OFFSET clause; `limit` null means no limit. Both are placeholders or literals from code. */
 export function paginateClause(dialect: Dialect, limit: string | null, offset: string): string {
-  if (limit !== null) return `LIMIT ${limit} OFFSET ${offset}`;
-  if (dialect.name === 'postgres') return `OFFSET ${offset}`;
-  if (dialect.name === 'mysql') return `LIMIT 18446744073709551615 OFFSET ${offset}`;
-  return `LIMIT -1 OFFSET ${offset}`;
+  const from = dialect.unplanned(offset);
+  if (limit !== null) return `LIMIT ${dialect.unplanned(limit)} OFFSET ${from}`;
+  if (dialect.name === 'postgres') return `OFFSET ${from}`;
+  if (dialect.name === 'mysql') return `LIMIT 18446744073709551615 OFFSET ${from}`;
+  return `LIMIT -1 OFFSET ${from}`;
 }
