@@ -1,3 +1,4 @@
+import { limitClause } from './dialect/types';
 import type { Executor } from './executor';
 import { Params } from './params';
 import { addressColumn, FAMILY_COLUMN, LENGTH_COLUMN, type NetworkOptions } from '../fields/network';
@@ -41,7 +42,7 @@ async function seek(tx: Executor, model: ModelMeta, field: FieldMeta, family: nu
   // from its start and length: reading the length rather than the broadcast column keeps the
   // seek inside the (family, address, length) index, without a lookup of each row's table entry.
   const sql = `SELECT ${address}, ${length} FROM ${q(model.table)} ${q('t0')} WHERE ${conditions.join(' AND ')}`
-    + ` ORDER BY ${tx.dialect.orderText(address)}, ${length} LIMIT ${tx.dialect.unplanned(params.add(batch))}`;
+    + ` ORDER BY ${tx.dialect.orderText(address)}, ${length} ${limitClause(tx.dialect, params.add(batch))}`;
   const rows = await tx.rows(sql, params.values);
   if (role === 'host') return rows.map((r) => { const at = fromHex(String(r[0])); return { first: at, last: at }; });
   return rows.map((r) => makeNetwork(family as Family, fromHex(String(r[0])), Number(r[1])));

@@ -1,3 +1,4 @@
+import { limitClause } from './dialect/types';
 import type { ModelMeta } from '../metadata/model-meta';
 import type { Values } from '../metadata/types';
 import type { Predicate } from '../query/predicate';
@@ -35,7 +36,7 @@ export async function claimRows(db: Database, model: ModelMeta, spec: ClaimSpec)
     const order = model.field(spec.orderBy)?.column ?? spec.orderBy;
     const pk = `${q('t0')}.${q(model.pk.column as string)}`;
     const rows = await tx.rows(
-      `SELECT ${pk} FROM ${q(model.table)} ${q('t0')} WHERE ${where} ORDER BY ${q('t0')}.${q(order)}, ${pk} LIMIT ${tx.dialect.unplanned(params.add(spec.limit))}${tx.dialect.forUpdateSkipLocked}`,
+      `SELECT ${pk} FROM ${q(model.table)} ${q('t0')} WHERE ${where} ORDER BY ${q('t0')}.${q(order)}, ${pk} ${limitClause(tx.dialect, params.add(spec.limit))}${tx.dialect.forUpdateSkipLocked}`,
       params.values,
     );
     const store = new Store(tx);

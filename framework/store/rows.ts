@@ -5,7 +5,7 @@ import type { Predicate } from '../query/predicate';
 import type { Id } from '../query/id';
 import { compilePredicate } from './compile-predicate';
 import type { Executor, ObjectRow } from './executor';
-import type { Dialect } from './dialect/types';
+import { limitClause, type Dialect } from './dialect/types';
 import { Params } from './params';
 
 /**
@@ -58,8 +58,8 @@ export async function selectIds(db: Executor, model: ModelMeta, selection: RowSe
   const q = db.dialect.quote;
   const params = new Params(db.dialect);
   const condition = where(model, selection, params);
-  const limitClause = limit === undefined ? '' : ` LIMIT ${db.dialect.unplanned(params.add(limit))}`;
-  const rows = await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}${limitClause}`, params.values);
+  const bounded = limit === undefined ? '' : ` ${limitClause(db.dialect, params.add(limit))}`;
+  const rows = await db.rows(`SELECT ${q('t0')}.${q(model.pk.column as string)} FROM ${q(model.table)} ${q('t0')} WHERE ${condition}${bounded}`, params.values);
   return rows.map((r) => r[0] as Id);
 }
 

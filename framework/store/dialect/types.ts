@@ -150,10 +150,15 @@ export function escapeLike(value: string): string {
   return value.replace(/[!%_]/g, (c) => `!${c}`);
 }
 
+/** LIMIT of a bound number of rows, hidden from SQLite's planner (see `Dialect.unplanned`). */
+export function limitClause(dialect: Dialect, limit: string): string {
+  return `LIMIT ${dialect.unplanned(limit)}`;
+}
+
 /** LIMIT/OFFSET clause; `limit` null means no limit. Both are placeholders or literals from code. */
 export function paginateClause(dialect: Dialect, limit: string | null, offset: string): string {
   const from = dialect.unplanned(offset);
-  if (limit !== null) return `LIMIT ${dialect.unplanned(limit)} OFFSET ${from}`;
+  if (limit !== null) return `${limitClause(dialect, limit)} OFFSET ${from}`;
   if (dialect.name === 'postgres') return `OFFSET ${from}`;
   if (dialect.name === 'mysql') return `LIMIT 18446744073709551615 OFFSET ${from}`;
   return `LIMIT -1 OFFSET ${from}`;
