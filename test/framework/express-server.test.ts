@@ -80,3 +80,23 @@ test('closing while a request is answered ends its kept-alive connection once th
 test('closing a server that is not listening resolves', async () => {
   await expect(closeServer(expressServer(express()))).resolves.toBeUndefined();
 });
+
+test('closing cuts, after the grace period, a connection whose request is never answered', async () => {
+  const a = express();
+  let arrived: () => void = () => undefined;
+  const inFlight = new Promise<void>((resolve) => (arrived = resolve));
+  a.get('/never', () => arrived());
+  const server = expressServer(a);
+  server.keepAliveTimeout = 600_000;
+  server.requestTimeout = 0;
+  await listenOn(server, 0, '127.0.0.1');
+  const port = (server.address() as AddressInfo).port;
+  const answer = fetch(`http://127.0.0.1:${port}/never`).then(
+    () => 'answered',
+    () => 'cut',
+  );
+  await inFlight;
+  await closeServer(server, 200);
+  expect(server.listening).toBe(false);
+  expect(await answer).toBe('cut');
+});
