@@ -15,6 +15,7 @@
  *
  * Counts inside a transaction are never kept: the transaction sees its own uncommitted writes.
  */
+import { PLANNED_ONCE, plansAlike } from './generic-plans';
 
 /** The kept counts of one query, and the version of the data they were counted at. */
 interface Kept {
@@ -78,7 +79,20 @@ export interface CountVersioning {
    * extra column, then `params`, then its own (`idParams`).
    */
   countsWithIds?(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[], ids: IdsStatement, idParams: readonly unknown[]): Promise<{ counts: number[]; ids: unknown[] }>;
+  /**
+   * The counts and the page's rows themselves in one round trip: `rows` writes the SELECT of
+   * the rows whose ids a FROM item holds (null when it cannot). The rows come back in the order
+   * of the ids. Null when this does not apply.
+   */
+  countsWithRows?(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[], ids: IdsStatement, idParams: readonly unknown[], rows: RowsOfIds): Promise<{ counts: number[]; rows: unknown[][] } | null>;
 }
+
+/**
+ * The SELECT of the rows whose ids the FROM item `source` holds in `idColumn`, with `extra`
+ * columns after the representation's `width` ones and the page's lists bound to `pageIds`
+ * (SelectBuilder.selectJoinedTo); null when it cannot be written.
+ */
+export type RowsOfIds = (source: string, idColumn: string, extra: readonly string[], pageIds: string) => { sql: string; width: number } | null;
 
 /** The SELECT of a page's ids, with an extra column (empty, or `, <expression>`) after the id. */
 export type IdsStatement = (extraColumn: string) => string;
@@ -150,6 +164,50 @@ export class SnapshotCounting implements CountVersioning {
     }
     const counts = await countNow(db, expressions, fromWhere, params);
     return { counts, ids: (await db.rows(ids(''), [...params, ...idParams])).map((r) => r[0]) };
+  }
+
+  /**
+   * A list's page in one round trip: the snapshot and the counts when it moved (as
+   * snapshotCounts reads them), the page's ids in an array and, joined to that one row, the
+   * page's rows read by those ids. The rows carry the snapshot and counts along (as text: only
+   * the first is read) and their position in the array, by which they are put in order.
+   */
+  async countsWithRows(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[], ids: IdsStatement, idParams: readonly unknown[], rowsOf: RowsOfIds): Promise<{ counts: number[]; rows: unknown[][] } | null> {
+    // A filter by ranges or patterns needs a plan for its values: planned anew with every
+    // call, the page's joins would cost more than the round trip saved.
+    if (this.unsupported || !plansAlike(fromWhere)) return null;
+    const page = rowsOf('unnest("v"."a") WITH ORDINALITY AS "po"("i", "n")', '"po"."i"', ['CAST("po"."n" AS integer)'], '"v"."a"');
+    if (!page) return null;
+    const key = countKey(plainCountSql(expressions, fromWhere), params);
+    const kept = this.cache.last(key);
+    const values = [...params, ...idParams];
+    // OFFSET 0 keeps the one-row subquery from being merged into the outer query, which would
+    // evaluate its id array again wherever the page's rows name it.
+    const sql =
+      `${PLANNED_ONCE}SELECT "p".*, "v"."s", "v"."c" FROM (SELECT "v0"."s", CASE WHEN "v0"."s" = $${values.length + 1} THEN NULL ELSE ` +
+      `(SELECT CAST(ARRAY[${expressions.join(', ')}]::float8[] AS text) ${fromWhere}) END AS "c", ARRAY(${ids('')}) AS "a" ` +
+      `FROM (SELECT pg_current_snapshot()::text AS "s") "v0" OFFSET 0) "v" LEFT JOIN LATERAL (${page.sql}) "p" ON true`;
+    let out: unknown[][];
+    try {
+      out = await db.rows(sql, [...values, kept?.version ?? '']);
+    } catch (err) {
+      if ((err as { code?: string }).code !== UNDEFINED_FUNCTION) throw err;
+      this.unsupported = true;
+      return null;
+    }
+    const at = page.width;
+    const [version, counted] = [out[0][at + 1], out[0][at + 2]];
+    let counts: number[];
+    if (counted === null && kept) counts = kept.counts;
+    else {
+      counts = String(counted).replace(/[{}]/g, '').split(',').map(Number);
+      this.cache.store(key, String(version), counts);
+    }
+    // An empty page is the one row of the snapshot with nothing joined to it.
+    const rows = out[0][at] === null ? [] : out;
+    rows.sort((a, b) => (a[at] as number) - (b[at] as number));
+    for (const row of rows) row.length = at;
+    return { counts, rows };
   }
 
   private async snapshotCounts(db: CountRunner, expressions: readonly string[], fromWhere: string, params: readonly unknown[]): Promise<number[]>;

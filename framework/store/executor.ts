@@ -12,6 +12,7 @@ import { recordQuery, type QueryStats } from './query-counter';
 import { TableStatistics } from './statistics';
 import { bumpGenerations, cachesWatching, ConfigCache, writtenTable } from './config-cache';
 import { localWriteCount, noteLocalWrite, SnapshotCounting, VersionedCounting, type CountVersioning } from './count-cache';
+import { plansAlike } from './generic-plans';
 import { CASCADING_KEYS_SQL, GenerationCounting, RowGenerations, SEED_GENERATIONS_SQL } from './row-generations';
 
 export type Row = unknown[];
@@ -327,6 +328,8 @@ const pgTypesConfig: CustomTypesConfig = {
 
 type PgQueryable = PgPool | PgPoolClient;
 
+export { plansAlike } from './generic-plans';
+
 /**
  * Names of prepared statements by SQL text. A named statement is parsed once per connection and
  * PostgreSQL then reuses its plan: a representation's SELECT joins a dozen tables or more, and
@@ -351,27 +354,6 @@ class StatementNames {
 
 const MAX_NAMED_SQL = 20_000;
 
-/** A parameter compared by equality (`= $n`, `= ANY($n)`), not by range, pattern or limit. */
-const EQUALITY_PARAM = /(?<![<>!])=\s*(?:ANY\(\s*)?\$\d+/g;
-const ANY_PARAM = /\$\d+/g;
-
-/**
- * Whether a statement's plan does not depend on its parameters' values: every parameter is
- * compared by equality (rows by key, nested objects by id list, tags of a page). PostgreSQL keeps
- * planning such statements anew on every call when their joins are many (a custom plan looks no
- * worse than the generic one), which cost a representation's SELECT 0.5–1 ms of planning against
- * 0.1 ms of running; statements filtering by ranges, patterns or limits keep their custom plans.
- */
-export function plansAlike(sql: string): boolean {
-  let alike = PLANS_ALIKE.get(sql);
-  if (alike === undefined) {
-    alike = (sql.match(ANY_PARAM)?.length ?? 0) === (sql.match(EQUALITY_PARAM)?.length ?? 0);
-    // Decided once per SQL text (the generated texts are a bounded set, as for statement names).
-    if (PLANS_ALIKE.size < 5000) PLANS_ALIKE.set(sql, alike);
-  }
-  return alike;
-}
-const PLANS_ALIKE = new Map<string, boolean>();
 const PG_STATEMENT_NAMES = new StatementNames(2000);
 
 class PostgresExecutor implements Executor {

@@ -9,6 +9,7 @@ import type { Executor, Row } from './executor';
 import { afterRow } from './keyset';
 import { orderText, type OrderKey, type ParentFirstOrder } from './ordering';
 import { Params } from './params';
+import type { RowsOfIds } from './count-cache';
 
 /** What a page read needs of a representation plan: its SELECT, its joins and its ordering. */
 export interface PagedPlan {
@@ -19,7 +20,7 @@ export interface PagedPlan {
   readonly orderBy: string;
   readonly orderKeys: readonly OrderKey[];
   readonly parentFirst: ParentFirstOrder | null;
-  readonly builder: { joinsFor(...sql: string[]): string[]; readonly root: { readonly idIndex: number } };
+  readonly builder: { joinsFor(...sql: string[]): string[]; selectJoinedTo?: RowsOfIds; readonly root: { readonly idIndex: number } };
 }
 
 export interface PageWindow {
@@ -110,10 +111,11 @@ export async function readPage(db: Executor, model: ModelMeta, plan: PagedPlan, 
 
 /**
  * A page whose ids are read first anyway, with its count in the same statement where the database
- * reads both under one snapshot (PostgreSQL): one round trip fewer for every list. Only for a
- * bounded page, outside transactions; null when it does not apply. Under a parent-first ordering
- * the statement reads the page from the rows without the parent (where the page usually lies,
- * prefixes without a VRF); a page reaching past them reads the rest by the counts.
+ * reads both under one snapshot (PostgreSQL): one round trip fewer for every list, and one more
+ * where the statement reads the page's rows as well (a filter the same plan serves for every
+ * value). Only for a bounded page, outside transactions; null when it does not apply. Under a
+ * parent-first ordering the statement reads the page from the rows without the parent (where the
+ * page usually lies, prefixes without a VRF); a page reaching past them reads the rest by the counts.
  */
 async function countWithIds(query: PageQuery, fromWhere: string, page: PageWindow, limits: PageLimits): Promise<PageRead | null> {
   const { db, model, plan, condition, params } = query;
@@ -125,6 +127,16 @@ async function countWithIds(query: PageQuery, fromWhere: string, page: PageWindo
   const clause = paginateClause(db.dialect, pageParams.add(page.limit), pageParams.add(page.offset));
   const idsSql = (extraColumn: string) => (order ? `${withoutParentIdsSql(query, order, extraColumn)} ${clause}` : orderedIdsSql(query, clause, extraColumn));
   const own = pageParams.values.slice(params.values.length);
+  const rowsOf = plan.builder.selectJoinedTo?.bind(plan.builder);
+  const combined = rowsOf && counting.countsWithRows ? await counting.countsWithRows(db, countsOf(query), fromWhere, params.values, idsSql, own, rowsOf) : null;
+  if (combined) {
+    const { counts, rows } = combined;
+    if (order && rows.length < page.limit) {
+      const [count, withParent] = counts;
+      rows.push(...(await planRowsInOrder(db, model, plan, await withParentIds(query, page, count - withParent, withParent))));
+    }
+    return { count: counts[0], rows, ids: null };
+  }
   const { counts, ids } = await counting.countsWithIds(db, countsOf(query), fromWhere, params.values, idsSql, own);
   let pageIds = (ids ?? []).map((id) => (model.integerPk ? Number(id) : id) as Id);
   if (order && pageIds.length < page.limit) {

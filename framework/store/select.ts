@@ -22,6 +22,19 @@ export interface Representation {
 }
 
 /**
+ * Where a page's list names the array of the page's ids, until the statement it goes into says
+ * how that statement binds them (never valid SQL, so a list left unbound fails loudly).
+ */
+const PAGE_IDS = '\u0000page-ids\u0000';
+
+/** A page's rows read in the statement that reads their ids (SelectBuilder.selectJoinedTo). */
+export interface JoinedSelect {
+  readonly sql: string;
+  /** The representation's columns: the extra columns come after them. */
+  readonly width: number;
+}
+
+/**
  * How a SELECT reads its objects' short lists (tags, reverse lists; see aggregated-lists.ts):
  * `loaders`, one statement per list for all the rows read; `in-row`, a subquery per row; `page`,
  * joined to a page read by its ids, with loaders for rows read otherwise.
@@ -106,7 +119,39 @@ export class SelectBuilder {
     if (!this.pageLists.length) return null;
     const q = this.dialect.quote;
     const cols = [...this.exprs, ...this.pageLists.map((l) => l.column)].join(', ');
-    return `SELECT ${cols} FROM ${q(this.model.table)} ${q(`${this.aliasPrefix}0`)} ${[...this.joins, ...this.pageLists.map((l) => l.join)].join(' ')}`;
+    return `SELECT ${cols} FROM ${q(this.model.table)} ${q(`${this.aliasPrefix}0`)} ${this.joinsWithPageIds(this.dialect.placeholder(1))}`;
+  }
+
+  private readonly joinedTo = new Map<string, JoinedSelect | null>();
+
+  /**
+   * `SELECT … FROM <source> JOIN <the model's table> …` of the rows whose ids the FROM item
+   * `source` holds in `idColumn`, with the `extra` columns after the representation's and the
+   * page's lists joined, their ids bound as `pageIds`: a page read in the statement that reads its
+   * ids. Null when the page's lists need ids and `pageIds` is empty.
+   */
+  selectJoinedTo(source: string, idColumn: string, extra: readonly string[], pageIds: string): JoinedSelect | null {
+    const key = [source, idColumn, ...extra, pageIds].join('\u0000');
+    let made = this.joinedTo.get(key);
+    if (made !== undefined) return made;
+    made = null;
+    if (pageIds || !this.pageLists.length) {
+      const q = this.dialect.quote;
+      const root = q(`${this.aliasPrefix}0`);
+      const own = [...this.exprs, ...this.pageLists.map((l) => l.column)];
+      const joins = this.joinsWithPageIds(pageIds);
+      made = {
+        sql: `SELECT ${[...own, ...extra].join(', ')} FROM ${source} JOIN ${q(this.model.table)} ${root} ON ${root}.${q(this.model.pk.column as string)} = ${idColumn}${joins ? ' ' + joins : ''}`,
+        width: own.length,
+      };
+    }
+    if (this.joinedTo.size < 16) this.joinedTo.set(key, made);
+    return made;
+  }
+
+  /** The joins, then the page's lists joined with their ids bound as `ids`. */
+  private joinsWithPageIds(ids: string): string {
+    return [...this.joins, ...this.pageLists.map((l) => l.join.split(PAGE_IDS).join(ids))].join(' ');
   }
 
   /** A builder for a subquery of this one's SELECT, its aliases distinct from this one's. */
@@ -208,7 +253,7 @@ export class SelectScope implements ReadScope {
     const loader = relatedLoader(spec, this, mode, (model, rc) => this.nestedSelect(model, rc.db.dialect));
     this.addLoader(loader);
     const loaded = this.loadedBy(loader);
-    const added = builder.lists === 'page' && !this.parent ? builder.addPageList((alias) => listsOfPage(spec, this, alias, this.dialect.placeholder(1), nestedOf)) : null;
+    const added = builder.lists === 'page' && !this.parent ? builder.addPageList((alias) => listsOfPage(spec, this, alias, PAGE_IDS, nestedOf)) : null;
     if (!added) return loaded;
     // Rows read by the page's ids carry the list; rows read otherwise have it loaded.
     const column = () => builder.exprs.length + added.offset;
