@@ -84,8 +84,8 @@ export class SelectBuilder {
   }
 
   /** @internal */
-  joinScope(parent: SelectScope, field: FieldMeta, target: ModelMeta, on: (alias: string) => string): SelectScope {
-    const key = `${parent.key}.${field.name}`;
+  joinScope(parent: SelectScope, name: string, target: ModelMeta, on: (alias: string) => string): SelectScope {
+    const key = `${parent.key}.${name}`;
     let scope = this.scopes.get(key);
     if (!scope) {
       const alias = `${this.aliasPrefix}${++this.aliases}`;
@@ -187,6 +187,17 @@ export class SelectBuilder {
   }
 }
 
+/** Most types a generic relation may have for its target to be joined in its owner's row (see joinedTargets). */
+const MAX_JOINED_GENERIC_TARGETS = 3;
+
+/** Whether a generic relation with these allowed types reads its target in its owner's row (SelectScope.joinedTargets). */
+export function joinsGenericTargets(targets: readonly ModelMeta[]): boolean {
+  if (targets.length === 0 || targets.length > MAX_JOINED_GENERIC_TARGETS) return false;
+  // The id column holds UUIDs: an integer key would not compare with it on PostgreSQL. Labels
+  // go into the SQL text: only a registry's, checked for the characters one has.
+  return targets.every((t) => !t.integerPk && /^[a-z0-9_]+\.[a-z0-9_]+$/.test(t.label));
+}
+
 /** One table alias inside a SelectBuilder. */
 export class SelectScope implements ReadScope {
   constructor(
@@ -229,7 +240,7 @@ export class SelectScope implements ReadScope {
   join(field: FieldMeta): SelectScope {
     const target = field.target as ModelMeta;
     const fk = this.ref(field.column as string);
-    return this.builder.joinScope(this, field, target, (alias) => {
+    return this.builder.joinScope(this, field.name, target, (alias) => {
       const q = this.builder.dialect.quote;
       return `${q(alias)}.${q(target.pk.column as string)} = ${fk}`;
     });
@@ -242,6 +253,8 @@ export class SelectScope implements ReadScope {
   }
   related(spec: RelatedObjects, mode: PlanMode): (row: Row, rc: RenderState) => Json | undefined {
     const builder = this.builder;
+    const joined = spec.kind === 'generic' && !this.parent ? this.joinedTargets(spec, mode) : null;
+    if (joined) return joined;
     const nestedOf = (target: ModelMeta): NestedSubquery => {
       const inner = builder.subquery(target);
       return { select: inner, emit: inner.root.nested({ brief: true, nested: true, version: mode.version }), order: this.representation.order(target, inner.root) };
@@ -259,6 +272,31 @@ export class SelectScope implements ReadScope {
     const column = () => builder.exprs.length + added.offset;
     loader.rowColumn = column;
     return (row, rc) => (row.length > column() ? added.list.read(row[column()], rc) : loaded(row, rc));
+  }
+  /**
+   * The target of a generic relation in the row's own statement: each allowed type LEFT JOINed
+   * on the type column naming it, with its nested form's joins. For relations of a few types (an
+   * address's interface or VM interface), where it saves the page a statement of its own per
+   * type; null for the others (a note's or a change's object may be of any type), which load.
+   */
+  private joinedTargets(spec: Extract<RelatedObjects, { kind: 'generic' }>, mode: PlanMode): ((row: Row, rc: RenderState) => Json | undefined) | null {
+    const { targets } = spec;
+    if (!joinsGenericTargets(targets)) return null;
+    const q = this.dialect.quote;
+    const typeRef = this.ref(spec.typeColumn);
+    const idRef = this.ref(spec.idColumn);
+    const typeIndex = this.column(spec.typeColumn);
+    const byType = new Map<string, { idIndex: number; emit: ObjectEmitter }>();
+    for (const target of targets) {
+      // The label is a model's, from the registry (checked above), never a request's.
+      const scope = this.builder.joinScope(this, `${spec.field.name}:${target.label}`, target, (alias) => `${typeRef} = '${target.label}' AND ${q(alias)}.${q(target.pk.column as string)} = ${idRef}`);
+      byType.set(target.label, { idIndex: scope.idIndex, emit: scope.nested({ brief: true, nested: true, version: mode.version }) });
+    }
+    return (row, rc) => {
+      const joined = byType.get(row[typeIndex] as string);
+      // A stored id naming no object (deleted behind netinv's back) shows as no object, as loaded.
+      return joined && row[joined.idIndex] !== null && row[joined.idIndex] !== undefined ? joined.emit(row, rc) : undefined;
+    };
   }
   /** The emitter of what a loader loaded for a row. */
   private loadedBy(loader: Loader): (row: Row, rc: RenderState) => Json | undefined {

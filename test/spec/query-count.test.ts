@@ -12,6 +12,7 @@ import { EXAMPLE_PLUGIN } from '../factories/plugins';
 import { contextFor } from '../factories';
 import { startApp, type TestApp } from '../helpers/harness';
 import type { ModelMeta } from '../../framework/metadata/model-meta';
+import { joinsGenericTargets } from '../../framework/store/select';
 
 const registry = registryWith(enabledPlugins(loadConfig({ NETINV_PLUGINS: EXAMPLE_PLUGIN })));
 const routed = registry.routed;
@@ -41,12 +42,13 @@ afterAll(async () => {
 });
 
 /**
- * Generic relations (an address's assigned object, a change's object) load their targets with one
- * query per model present on the page: that many are allowed on top of the constant.
+ * Generic relations of many types (a change's object, a note's) load their targets with one
+ * query per model present on the page: that many are allowed on top of the constant. Those of a
+ * few types (an address's assigned object) are joined in the page's statement and add none.
  */
 function genericTypesOn(model: ModelMeta, results: Array<Record<string, unknown>>): number {
   let n = 0;
-  for (const f of model.fields.filter((x) => x.kind.name === 'generic-type')) {
+  for (const f of model.fields.filter((x) => x.kind.name === 'generic-type' && !joinsGenericTargets((x.resolved.targets as ModelMeta[] | undefined) ?? []))) {
     const idKey = f.name.replace(/_type$/, '_id');
     n += new Set(results.filter((r) => r[f.name] && r[idKey]).map((r) => r[f.name])).size;
   }
@@ -125,6 +127,45 @@ describe('devices: what their rows already say costs no statement', () => {
     // The device list compared below reads parents only on pages where a device sits in a bay.
     expect((await app.delete(`/api/dcim/device-bays/${bay.id}/`)).status).toBe(204);
   });
+});
+
+test('an address\'s interface or VM interface is read with the page, by no statement of its own', async () => {
+  const ctx = contextFor(app, FACTORIES);
+  const iface = await ctx.make('dcim.interface');
+  const vmIface = await ctx.make('virtualization.vminterface');
+  const tenant = await made('/api/tenancy/tenants/', { name: 'qc-assigned' });
+  const assigned = [
+    { address: '198.51.100.1/24', assigned_object_type: 'dcim.interface', assigned_object_id: iface },
+    { address: '198.51.100.2/24', assigned_object_type: 'virtualization.vminterface', assigned_object_id: vmIface },
+    { address: '198.51.100.3/24' },
+  ];
+  const addresses: string[] = [];
+  for (const body of assigned) addresses.push((await made('/api/ipam/ip-addresses/', { ...body, status: 'active', tenant: tenant.id })).id);
+  const unassigned = await made('/api/tenancy/tenants/', { name: 'qc-unassigned' });
+  for (const address of ['198.51.101.1/24', '198.51.101.2/24']) addresses.push((await made('/api/ipam/ip-addresses/', { address, status: 'active', tenant: unassigned.id })).id);
+  try {
+    const page = (id: string) => app.get(`/api/ipam/ip-addresses/?tenant_id=${id}&limit=50`);
+    await page(tenant.id);
+    const [withObjects, without] = [await page(tenant.id), await page(unassigned.id)];
+    expect(queriesOf(withObjects)).toBe(queriesOf(without));
+    const shown = withObjects.body.results.map((r: Obj) => [r.address, r.assigned_object_type, r.assigned_object?.id ?? null]);
+    expect(shown).toEqual([
+      ['198.51.100.1/24', 'dcim.interface', iface],
+      ['198.51.100.2/24', 'virtualization.vminterface', vmIface],
+      ['198.51.100.3/24', null, null],
+    ]);
+    // The nested forms are those of the objects' own endpoints.
+    const [ifaceBody, vmIfaceBody] = [(await app.get(`/api/dcim/interfaces/${iface}/`)).body, (await app.get(`/api/virtualization/interfaces/${vmIface}/`)).body];
+    expect(withObjects.body.results[0].assigned_object).toEqual({ id: iface, url: ifaceBody.url, display: ifaceBody.display, name: ifaceBody.name, cable: null, device: { id: ifaceBody.device.id, url: ifaceBody.device.url, display: ifaceBody.device.display, name: ifaceBody.device.name } });
+    expect(withObjects.body.results[1].assigned_object).toEqual({ id: vmIface, url: vmIfaceBody.url, display: vmIfaceBody.display, name: vmIfaceBody.name, virtual_machine: { id: vmIfaceBody.virtual_machine.id, url: vmIfaceBody.virtual_machine.url, display: vmIfaceBody.virtual_machine.display, name: vmIfaceBody.virtual_machine.name } });
+    // The detail reads the same in its one statement.
+    const detail = await app.get(`/api/ipam/ip-addresses/${withObjects.body.results[1].id}/`);
+    expect(detail.body.assigned_object).toEqual(withObjects.body.results[1].assigned_object);
+  } finally {
+    // Tenants without a group would change how the tenant list's pages are read below.
+    for (const id of addresses) expect((await app.delete(`/api/ipam/ip-addresses/${id}/`)).status).toBe(204);
+    for (const id of [tenant.id, unassigned.id]) expect((await app.delete(`/api/tenancy/tenants/${id}/`)).status).toBe(204);
+  }
 });
 
 test('a page\'s tags are read with its objects, by no statement of their own', async () => {
