@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadDataset } from './dataset';
 import { freshDatabase } from './fresh-database';
-import { drive, single, type LoadSettings } from './load';
+import { driveInTurn, single, type LoadFigures, type LoadSettings, type Target } from './load';
 import { ServerProcess } from './processes';
 import { judge, renderReport, type BenchReport, type StreamCheck, type WorkloadResult } from './report';
 import { workloads } from './workloads';
@@ -110,8 +110,8 @@ async function streamCheck(server: ServerProcess, headers: Record<string, string
 /** One run: the dataset loaded into a fresh database, netinv and the floor driven side by side. */
 async function runOne(requestedUrl: string | undefined, options: Options): Promise<BenchReport> {
   const settings: Omit<LoadSettings, 'headers'> = options.quick
-    ? { connections: 4, warmupSeconds: 1, seconds: 3 }
-    : { connections: 4, warmupSeconds: 5, seconds: 20 };
+    ? { connections: 4, warmupSeconds: 1, seconds: 3, rounds: 3 }
+    : { connections: 4, warmupSeconds: 5, seconds: 20, rounds: 4 };
 
   const databaseUrl = await freshDatabase(requestedUrl);
   const database = databaseUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
@@ -138,14 +138,17 @@ async function runOne(requestedUrl: string | undefined, options: Options): Promi
     };
     for (const w of all) {
       log(`${w.id} ${w.title}`);
-      const figures = await drive(netinv.baseUrl, w.netinv, { ...settings, headers });
+      const targets: Target[] = [{ baseUrl: netinv.baseUrl, shape: w.netinv }];
+      if (w.floor) targets.push({ baseUrl: floor.baseUrl, shape: w.floor });
+      if (versus) targets.push({ baseUrl: versus.baseUrl, shape: w.netinv });
+      const [figures, ...others] = await driveInTurn(targets, { ...settings, headers });
       const result: WorkloadResult = { id: w.id, title: w.title, netinv: figures };
       if (w.floor) {
-        result.floor = await drive(floor.baseUrl, w.floor, { ...settings, headers });
+        result.floor = others.shift() as LoadFigures;
         result.floorRatio = figures.requestsPerSecond / result.floor.requestsPerSecond;
       }
       if (versus) {
-        result.versus = await drive(versus.baseUrl, w.netinv, { ...settings, headers });
+        result.versus = others.shift() as LoadFigures;
         result.versusRatio = figures.requestsPerSecond / result.versus.requestsPerSecond;
       }
       if (w.objectsPerRequest) result.objectsPerSecond = figures.requestsPerSecond * w.objectsPerRequest;
