@@ -69,6 +69,17 @@ function statements(res: { headers: Record<string, string> }): number {
   return Number(res.headers['x-query-count']);
 }
 
+/**
+ * The fewest statements of a few reads of `path`: a read more than half a second after the last
+ * may add the configuration caches' check of their generations (one statement), which a loaded
+ * machine makes likely.
+ */
+async function fewestStatements(server: TestApp, path: string): Promise<number> {
+  let fewest = Infinity;
+  for (let tries = 0; tries < 4; tries++) fewest = Math.min(fewest, statements(await server.get(path)));
+  return fewest;
+}
+
 describe('list counts kept between requests', () => {
   let app: TestApp;
   let databaseUrl: string;
@@ -116,22 +127,21 @@ describe('list counts kept between requests', () => {
       expect(hostless(one.body)).toEqual(hostless(two.body));
       expect(one.body.count).toBe(3);
       expect(one.body.results.map((m: { name: string }) => m.name)).toEqual(['pair-b', 'pair-c']);
-      expect(statements(one)).toBe(statements(two) - 2);
-      // Unchanged data: the next read answers the kept count from the same single statement. A
-      // read more than half a second after the last may add the configuration caches' check of
-      // their generations (one statement), so a loaded machine gets a few tries.
-      let again = await app.get(path);
-      for (let tries = 1; tries < 5 && statements(again) !== statements(one); tries++) again = await app.get(path);
-      expect([again.body.count, statements(again)]).toEqual([one.body.count, statements(one)]);
+      // Unchanged data: every read answers the kept count from the same single statement.
+      const combined = await fewestStatements(app, path);
+      expect(combined).toBe((await fewestStatements(apart, path)) - 2);
+      expect((await app.get(path)).body.count).toBe(3);
       // A page past the end still reads its count in that statement, and has no rows.
-      const past = await app.get('/api/dcim/manufacturers/?limit=2&offset=10');
+      const pastPath = '/api/dcim/manufacturers/?limit=2&offset=10';
+      const past = await app.get(pastPath);
       expect([past.status, past.body.count, past.body.results]).toEqual([200, 3, []]);
-      expect(statements(past)).toBe(statements(one));
+      expect(await fewestStatements(app, pastPath)).toBe(combined);
       // A filter by pattern needs a plan for its value: its rows are read by a statement of their own.
-      const [pattern, patternApart] = [await app.get('/api/dcim/manufacturers/?name__ic=pair-&limit=2'), await apart.get('/api/dcim/manufacturers/?name__ic=pair-&limit=2')];
+      const patternPath = '/api/dcim/manufacturers/?name__ic=pair-&limit=2';
+      const [pattern, patternApart] = [await app.get(patternPath), await apart.get(patternPath)];
       expect(hostless(pattern.body)).toEqual(hostless(patternApart.body));
       expect(pattern.body.results.map((m: { name: string }) => m.name)).toEqual(['pair-a', 'pair-b']);
-      expect(statements(pattern)).toBe(statements(patternApart) - 1);
+      expect(await fewestStatements(app, patternPath)).toBe((await fewestStatements(apart, patternPath)) - 1);
     } finally {
       await apart.close();
     }
