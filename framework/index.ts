@@ -75,7 +75,8 @@ export { IMAGE_MEDIA_TYPES, isUploadedFile, NOT_A_FILE, sniffImage, type Sniffed
 export { DataKey, RequestData } from './metadata/request-data';
 export { definePlugin, type PluginDefinition, type PluginOptions } from './plugins/define';
 /** Migrations: dialect-neutral table definitions for an application's or a plugin's schema. */
-export { createTable, tableColumn, type ColumnSpec, type TableSpec } from './store/migration-schema';
+export { createTable, tableColumn, updateRows, type ColumnSpec, type TableSpec } from './store/migration-schema';
+export { grantStatus, revokeStatus, type StatusSeed } from './store/status-rows';
 
 // -- Jobs: automation code run by the job queue -----------------------------------------------
 export { Job, JobHookReceiver, JobButtonReceiver, JobInfo, Var, jobOptionsOf, jobVariablesOf, isJobClass, isHookReceiver, isButtonReceiver, registeredJob } from './jobs/job';

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { QueryRunner } from 'typeorm';
-import { deleteRows, insertRows, selectRows, updateRows } from '../../framework/store/migration-schema';
+import { deleteRows } from '../../framework/store/migration-schema';
+import { grantStatus, revokeStatus, statusRow } from '../../framework/store/status-rows';
 
 /**
  * Nautobot's built-in statuses (reference: models/README.md, "Default statuses"): slug, name,
@@ -29,33 +29,9 @@ const STATUSES: Array<[slug: string, name: string, color: string, description: s
   ['staging', 'Staging', '2196f3', 'Site or Location is in the process of being staged', ['dcim.deviceredundancygroup', 'dcim.interfaceredundancygroup', 'dcim.location', 'dcim.site']],
 ];
 
-/** A new extras_status row. Descriptions are kept for when the field is added to the model. */
-function statusRow(name: string, slug: string, color: string, contentTypes: string[]): Record<string, unknown> {
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    created: now.slice(0, 10),
-    last_updated: now.replace('T', ' ').replace('Z', ''),
-    _custom_field_data: '{}',
-    content_types: JSON.stringify([...contentTypes].sort()),
-    name,
-    slug,
-    color,
-  };
-}
-
 /** Rows for extras_status. */
 export function defaultStatusRows(): Array<Record<string, unknown>> {
-  return STATUSES.map(([slug, name, color, , contentTypes]) => statusRow(name, slug, color, contentTypes));
-}
-
-function contentTypesOf(row: Record<string, unknown>): string[] {
-  try {
-    const list = JSON.parse(String(row.content_types)) as unknown;
-    return Array.isArray(list) ? list.map(String) : [];
-  } catch {
-    return [];
-  }
+  return STATUSES.map(([slug, name, color, , contentTypes]) => statusRow({ slug, name, color }, contentTypes));
 }
 
 /**
@@ -66,15 +42,7 @@ function contentTypesOf(row: Record<string, unknown>): string[] {
 export async function addBuiltInStatuses(qr: QueryRunner, labels: string[]): Promise<void> {
   for (const [slug, name, color, , contentTypes] of STATUSES) {
     const wanted = contentTypes.filter((ct) => labels.includes(ct));
-    if (wanted.length === 0) continue;
-    const [row] = await selectRows(qr, 'extras_status', ['id', 'content_types'], { slug });
-    if (!row) {
-      await insertRows(qr, 'extras_status', [statusRow(name, slug, color, wanted)]);
-      continue;
-    }
-    const current = contentTypesOf(row);
-    const merged = [...new Set([...current, ...wanted])].sort();
-    if (merged.length !== current.length) await updateRows(qr, 'extras_status', { content_types: JSON.stringify(merged) }, { id: row.id });
+    if (wanted.length > 0) await grantStatus(qr, { slug, name, color }, wanted);
   }
 }
 
@@ -85,11 +53,7 @@ export async function addBuiltInStatuses(qr: QueryRunner, labels: string[]): Pro
 export async function removeBuiltInStatuses(qr: QueryRunner, labels: string[]): Promise<void> {
   for (const [slug, , , , contentTypes] of STATUSES) {
     if (!contentTypes.some((ct) => labels.includes(ct))) continue;
-    const [row] = await selectRows(qr, 'extras_status', ['id', 'content_types'], { slug });
-    if (!row) continue;
-    const current = contentTypesOf(row);
-    const kept = current.filter((ct) => !labels.includes(ct));
-    if (kept.length === 0) await deleteRows(qr, 'extras_status', { id: row.id });
-    else if (kept.length !== current.length) await updateRows(qr, 'extras_status', { content_types: JSON.stringify(kept) }, { id: row.id });
+    const revoked = await revokeStatus(qr, slug, labels);
+    if (revoked && revoked.left.length === 0) await deleteRows(qr, 'extras_status', { id: revoked.id });
   }
 }

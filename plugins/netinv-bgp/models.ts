@@ -1,7 +1,9 @@
 import {
-  ChoiceField, defineChoices, Field, ForeignKey, Model, PrimaryModel, RelatedCount, ValidationError,
+  ChoiceField, defineChoices, Field, ForeignKey, Model, PrimaryModel, RelatedCount, StatusField, ValidationError,
   type ChoiceValue, type Values, type WriteContext,
 } from '../../framework';
+import { Provider } from '../../models/circuits/provider';
+import { Status } from '../../models/extras/status';
 
 export const SessionStatus = defineChoices({ active: 'Active', planned: 'Planned', disabled: 'Disabled' });
 export type SessionStatus = ChoiceValue<typeof SessionStatus>;
@@ -11,7 +13,16 @@ function isPrivateAsn(asn: number): boolean {
   return (asn >= 64512 && asn <= 65534) || (asn >= 4200000000 && asn <= 4294967294);
 }
 
-/** An autonomous system number, with the BGP sessions that use it. */
+/**
+ * The statuses an autonomous system may have, as Nautobot's BGP models app enables them by
+ * default; the plugin's migration adds its content type to them.
+ */
+export const AUTONOMOUS_SYSTEM_STATUSES = ['active', 'available', 'planned'] as const;
+
+/**
+ * An autonomous system number, with the BGP sessions that use it: the fields of Nautobot's BGP
+ * models app (asn, description, provider, status), so its clients work unchanged.
+ */
 @Model({
   path: 'autonomous-systems',
   verboseName: 'autonomous system',
@@ -26,6 +37,14 @@ export class AutonomousSystem extends PrimaryModel {
 
   @Field.String({ maxLength: 200, blank: true })
   description!: string;
+
+  @ForeignKey(() => Provider, { nullable: true, onDelete: 'protect', related: 'autonomous_systems' })
+  provider!: Provider | null;
+
+  // Optional where Nautobot requires it: creates that leave it out (the plugin's job, older
+  // clients of this example) get Active.
+  @StatusField(() => Status, { defaultSlug: 'active', required: false })
+  status!: Status;
 
   @RelatedCount(() => PeerSession, 'local_as', { label: 'Sessions' })
   session_count!: number;

@@ -9,6 +9,8 @@ TOKEN=0123456789abcdef0123456789abcdef01234567
 HERE=${COMPAT_DIR:?set COMPAT_DIR to a directory holding ansible_collections/networktocode/nautobot (nautobot-ansible v4.5.1) and pynautobot (v1.5.5)}
 COLL=$HERE/ansible_collections/networktocode/nautobot
 DB=$(mktemp -d)/netinv.sqlite
+# The example plugin serves /api/plugins/bgp/autonomous-systems/, which plugin_bgp_asn drives.
+export NETINV_PLUGINS=${NETINV_PLUGINS:-$SRC/dist/plugins/netinv-bgp}
 export DATABASE_URL=sqlite:$DB PYTHONPATH=$HERE/pynautobot ANSIBLE_COLLECTIONS_PATH=$HERE ANSIBLE_NOCOLOR=1
 node $SRC/dist/app/cli/main.js migrate >/dev/null
 node $SRC/dist/app/cli/main.js createsuperuser --username admin --password 'admin password' >/dev/null

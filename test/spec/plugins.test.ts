@@ -11,6 +11,7 @@ import { dataSourceFor, migrate, registryWith } from '../../app/database';
 import { enabledPlugins } from '../../app/plugins';
 import { loadPlugins, PluginError, compareVersions } from '../../framework/plugins';
 import { EXAMPLE_PLUGIN } from '../factories/plugins';
+import { insertRows, selectRows } from '../../framework/store/migration-schema';
 import { freshDatabaseUrl } from '../helpers/database';
 import { startApp, type TestApp } from '../helpers/harness';
 
@@ -72,11 +73,41 @@ test('plugin migrations run after the core ones and produce the declared schema'
   await ds.initialize();
   try {
     const applied = await migrate(ds, plugins);
-    expect(applied.slice(-2).map((name) => name.replace(/\d{13}$/, ''))).toEqual(['InitialBgp', 'AddBgpObjectVersions']);
+    expect(applied.slice(-3).map((name) => name.replace(/\d{13}$/, ''))).toEqual(['InitialBgp', 'AddBgpObjectVersions', 'AutonomousSystemStatus']);
     expect(applied.indexOf('Initial1795431639398')).toBe(0);
     const pending = await ds.driver.createSchemaBuilder().log();
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);
     expect(await migrate(ds, plugins)).toEqual([]);
+  } finally {
+    await ds.destroy();
+  }
+});
+
+test('autonomous systems that exist before the status migration become Active', async () => {
+  const plugins = enabledPlugins(loadConfig({ NETINV_PLUGINS: EXAMPLE_PLUGIN }));
+  const ds = await dataSourceFor(await freshDatabaseUrl(), registryWith(plugins), false, plugins);
+  await ds.initialize();
+  try {
+    await migrate(ds, plugins);
+    await ds.undoLastMigration();
+    const qr = ds.createQueryRunner();
+    try {
+      const columns = (await qr.getTable('netinv_bgp_autonomoussystem'))?.columns.map((c) => c.name);
+      expect(columns).not.toContain('status_id');
+      await insertRows(qr, 'netinv_bgp_autonomoussystem', [
+        { id: '6c1b4e0e-2f7a-4c55-9d0e-0d5e3f1a2b3c', created: '2026-01-01', last_updated: '2026-01-01 00:00:00', _custom_field_data: '{}', asn: 3320, description: '', _version: 1 },
+      ]);
+      const [active] = await selectRows(qr, 'extras_status', ['id', 'content_types'], { slug: 'active' });
+      expect(JSON.parse(String(active.content_types))).not.toContain('netinv_bgp.autonomoussystem');
+      expect((await migrate(ds, plugins)).map((name) => name.replace(/\d{13}$/, ''))).toEqual(['AutonomousSystemStatus']);
+      expect(await selectRows(qr, 'netinv_bgp_autonomoussystem', ['asn', 'status_id', 'provider_id'])).toEqual([{ asn: expect.anything(), status_id: active.id, provider_id: null }]);
+      for (const slug of ['active', 'available', 'planned']) {
+        const [status] = await selectRows(qr, 'extras_status', ['content_types'], { slug });
+        expect(JSON.parse(String(status.content_types))).toContain('netinv_bgp.autonomoussystem');
+      }
+    } finally {
+      await qr.release();
+    }
   } finally {
     await ds.destroy();
   }
@@ -152,6 +183,40 @@ describe('an enabled plugin', () => {
     expect((await app.get(`${SESSIONS}?colour=red`)).status).toBe(400);
     const protectedDelete = await app.delete(`${AS}${as.body.id}/`);
     expect(protectedDelete.status).toBe(409);
+  });
+
+  test("autonomous systems have Nautobot BGP models' provider and status", async () => {
+    const provider = await app.post('/api/circuits/providers/', { name: 'Level 3', slug: 'level3' });
+    expect(provider.status).toBe(201);
+    const planned = await app.post(AS, { asn: 3356, status: 'planned', provider: { slug: 'level3' } });
+    expect(planned.status).toBe(201);
+    expect(planned.body.status).toEqual({ value: 'planned', label: 'Planned' });
+    expect(planned.body.provider).toEqual({ id: provider.body.id, display: 'Level 3', url: `${app.baseUrl}/api/circuits/providers/${provider.body.id}/`, name: 'Level 3', slug: 'level3' });
+    // Left out, the status is Active (Nautobot requires it; the plugin's own job leaves it out).
+    const plain = await app.post(AS, { asn: 174 });
+    expect(plain.status).toBe(201);
+    expect(plain.body.status).toEqual({ value: 'active', label: 'Active' });
+    expect(plain.body.provider).toBeNull();
+    expect((await app.get(`${AS}${plain.body.id}/`)).body.status).toEqual({ value: 'active', label: 'Active' });
+    // Only the statuses enabled for autonomous systems.
+    const connected = await app.post(AS, { asn: 2914, status: 'connected' });
+    expect(connected.status).toBe(400);
+    expect(connected.body).toEqual({ status: ['Object with slug=connected does not exist.'] });
+    const options = await app.options(AS);
+    expect(options.body.actions.POST.status.required).toBe(false);
+    expect(options.body.actions.POST.status.choices).toEqual([
+      { value: 'active', display: 'Active' },
+      { value: 'available', display: 'Available' },
+      { value: 'planned', display: 'Planned' },
+    ]);
+    const changed = await app.patch(`${AS}${plain.body.id}/`, { status: 'available' });
+    expect(changed.status).toBe(200);
+    expect((await app.get(`${AS}?status=available`)).body.results.map((a: { asn: number }) => a.asn)).toEqual([174]);
+    expect((await app.get(`${AS}?provider=level3`)).body.results.map((a: { asn: number }) => a.asn)).toEqual([3356]);
+    expect((await app.get(`${AS}?provider_id=${provider.body.id}&status=planned`)).body.count).toBe(1);
+    // The provider is protected while an autonomous system names it.
+    expect((await app.delete(`/api/circuits/providers/${provider.body.id}/`)).status).toBe(409);
+    expect((await app.get(`/api/circuits/providers/${provider.body.id}/`)).status).toBe(200);
   });
 
   test('extra actions and settings work', async () => {
