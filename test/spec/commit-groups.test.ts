@@ -101,3 +101,8 @@ sqliteTest('a write outside a transaction, made while a group waits for its COMM
   expect(reread.body.description).toBe('in the group');
   expect(reread.body.color).toBe('00ff00');
 });
+
+sqliteTest("the writer keeps its savepoints' journals in memory (temp_store = MEMORY)", async () => {
+  const [[mode]] = await app.server.db.transaction((tx) => tx.rows('PRAGMA temp_store'));
+  expect(mode).toBe(2);
+});
