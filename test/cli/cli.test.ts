@@ -232,7 +232,7 @@ test('migrate then applies an enabled plugin\'s migrations; a plugin that cannot
   });
   expect(res.status).toBe(0);
   // After the core migrations (applied by the test above when it ran), in that order.
-  expect(res.stdout).toMatch(/^Applied (.*, )?InitialBgp\d{13}, AddBgpObjectVersions\d{13}\n$/);
+  expect(res.stdout).toMatch(/^Applied (.*, )?InitialBgp\d{13}, AddBgpObjectVersions\d{13}, AutonomousSystemStatus\d{13}\n$/);
   const missing = netinv(['migrate'], { NETINV_PLUGINS: './no/such/plugin' });
   expect(missing.code).toBe(1);
   expect(missing.stderr).toMatch(/^Error: plugin \.\/no\/such\/plugin: cannot be loaded/);
